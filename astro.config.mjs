@@ -1,0 +1,26 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import solid from '@astrojs/solid-js';
+import sitemap from '@astrojs/sitemap';
+
+const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
+
+// React renders every island under features/*/ui; Solid renders only the toaster (and solid-toast's
+// own JSX source), so the two JSX transforms never see each other's files.
+export default defineConfig({
+  site,
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'directory', inlineStylesheets: 'always' },
+  compressHTML: true,
+  prefetch: false,
+  devToolbar: { enabled: false },
+  // `npm run dev` serves pages only; the API comes from a running `npm start` (or API_PROXY).
+  vite: { server: { proxy: { '/api': process.env.API_PROXY ?? 'http://127.0.0.1:4321' } } },
+  integrations: [
+    react({ include: ['**/features/*/ui/**/*.tsx', '**/lib/forms/**/*.tsx', '**/lib/react/**/*.tsx'] }),
+    solid({ include: ['**/*.solid.tsx', '**/node_modules/solid-toast/**'] }),
+    sitemap({ filter: (page) => !/\/(404|empty|market|auth|dashboard)(\/|$)/.test(new URL(page).pathname) }),
+  ],
+});

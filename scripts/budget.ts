@@ -1,0 +1,184 @@
+// The performance budgets (README 'Budgets'), measured on the production build served by the
+// production server:
+//   1. every page loads in Chromium without interaction; the JavaScript it fetches is summed as
+//      gzip bytes: content pages at most 15 KB, any page at most 120 KB. Page weight is reported.
+//   2. Lighthouse (mobile) on the content pages Lighthouse accepts (not 404): performance median
+//      of 3 runs at least 98; accessibility, best practices and SEO 100.
+// Prints a table, writes reports/budget.json, exits 1 when any budget breaks.
+// Options: --no-lighthouse (JS budgets only), --runs N.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const KB = 1000;
+export const CONTENT_JS_BUDGET = 15 * KB;
+export const ANY_PAGE_JS_BUDGET = 120 * KB;
+const PERFORMANCE_MIN = 98;
+const CONTENT_PAGE = /^\/($|about$|projects(\/[\w-]+)?$|terms$|cookies$|privacy$|404$|market$|empty$)/;
+const LIGHTHOUSE_PAGES = ['/', '/about', '/projects', '/projects/lsetf', '/market'];
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+const args = process.argv.slice(2);
+const withLighthouse = !args.includes('--no-lighthouse');
+const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
+const port = 4500 + Math.floor(Math.random() * 400);
+const origin = `http://127.0.0.1:${port}`;
+
+/** Every page of the build, as the path a visitor opens. */
+function pagesOf(dir = 'dist', prefix = ''): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) found.push(...pagesOf(join(dir, entry.name), `${prefix}/${entry.name}`));
+    else if (entry.name === 'index.html') found.push(prefix || '/');
+    else if (entry.name === '404.html') found.push('/404');
+  }
+  return found.sort();
+}
+
+const gzipCache = new Map<string, number>();
+function gzipSizeOf(url: string): number {
+  const path = new URL(url).pathname;
+  if (!gzipCache.has(path)) gzipCache.set(path, gzipSync(readFileSync(join('dist', path)), { level: 9 }).byteLength);
+  return gzipCache.get(path)!;
+}
+
+async function startServer() {
+  const server = spawn(process.execPath, ['src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join('reports', 'budget-data') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${origin}/api/v1/health`).then((r) => r.ok, () => false)) return server;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  server.kill();
+  throw new Error('The server did not start for the budget run');
+}
+
+interface PageRow {
+  path: string;
+  kind: 'content' | 'app';
+  jsGzip: number;
+  jsFiles: number;
+  transferKiB: number;
+  budget: number;
+  ok: boolean;
+}
+
+async function measureJavaScript(paths: string[]): Promise<PageRow[]> {
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
+  const rows: PageRow[] = [];
+  for (const path of paths) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    let transfer = 0;
+    page.on('requestfinished', async (request) => {
+      const sizes = await request.sizes().catch(() => null);
+      if (sizes) transfer += sizes.responseBodySize + sizes.responseHeadersSize;
+      if (request.resourceType() === 'script' && request.url().startsWith(origin)) scripts.add(request.url());
+    });
+    await page.goto(origin + (path === '/404' ? '/this-page-does-not-exist' : path), { waitUntil: 'networkidle' });
+    await page.waitForTimeout(300);
+    const jsGzip = [...scripts].reduce((sum, url) => sum + gzipSizeOf(url), 0);
+    const kind = CONTENT_PAGE.test(path) ? 'content' : 'app';
+    const budget = kind === 'content' ? CONTENT_JS_BUDGET : ANY_PAGE_JS_BUDGET;
+    rows.push({ path, kind, jsGzip, jsFiles: scripts.size, transferKiB: transfer / 1024, budget, ok: jsGzip <= budget });
+    await context.close();
+  }
+  await browser.close();
+  return rows;
+}
+
+interface LighthouseRow {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  ok: boolean;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function runLighthouse(paths: string[]): Promise<LighthouseRow[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  const rows: LighthouseRow[] = [];
+  try {
+    for (const path of paths) {
+      const scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo' | 'lcp', number[]> = {
+        performance: [],
+        accessibility: [],
+        'best-practices': [],
+        seo: [],
+        lcp: [],
+      };
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(origin + path, { port: chrome.port, output: 'json', logLevel: 'error' });
+        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+        const { categories, audits, runtimeError } = result.lhr;
+        if (runtimeError) throw new Error(`Lighthouse failed on ${path}: ${runtimeError.message}`);
+        for (const key of ['performance', 'accessibility', 'best-practices', 'seo'] as const) scores[key].push(Math.round((categories[key]?.score ?? 0) * 100));
+        scores.lcp.push(audits['largest-contentful-paint']?.numericValue ?? Infinity);
+        if (i === 0) {
+          mkdirSync('reports/lighthouse', { recursive: true });
+          writeFileSync(`reports/lighthouse/${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}.json`, result.report as string);
+        }
+      }
+      const row = {
+        path,
+        performance: median(scores.performance),
+        accessibility: Math.min(...scores.accessibility),
+        bestPractices: Math.min(...scores['best-practices']),
+        seo: Math.min(...scores.seo),
+        lcpMs: median(scores.lcp),
+      };
+      rows.push({ ...row, ok: row.performance >= PERFORMANCE_MIN && row.accessibility === 100 && row.bestPractices === 100 && row.seo === 100 });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}
+
+const pad = (value: string | number, width: number) => String(value).padEnd(width);
+const padStart = (value: string | number, width: number) => String(value).padStart(width);
+
+mkdirSync('reports', { recursive: true });
+const server = await startServer();
+let failed = false;
+try {
+  const pages = await measureJavaScript(pagesOf());
+  console.log('\nJavaScript loaded without interaction (gzip), and page weight');
+  console.log(`${pad('page', 28)}${pad('kind', 9)}${padStart('JS gzip', 10)}${padStart('files', 7)}${padStart('budget', 9)}${padStart('weight', 11)}  result`);
+  for (const row of pages) {
+    console.log(
+      `${pad(row.path, 28)}${pad(row.kind, 9)}${padStart((row.jsGzip / KB).toFixed(1) + ' KB', 10)}${padStart(row.jsFiles, 7)}${padStart(row.budget / KB + ' KB', 9)}${padStart(row.transferKiB.toFixed(1) + ' KiB', 11)}  ${row.ok ? 'ok' : 'OVER BUDGET'}`,
+    );
+  }
+  failed ||= pages.some((row) => !row.ok);
+
+  let lighthouseRows: LighthouseRow[] = [];
+  if (withLighthouse) {
+    lighthouseRows = await runLighthouse(LIGHTHOUSE_PAGES);
+    console.log(`\nLighthouse mobile (performance: median of ${runs}; others: worst of ${runs})`);
+    console.log(`${pad('page', 20)}${padStart('perf', 6)}${padStart('a11y', 6)}${padStart('bp', 6)}${padStart('seo', 6)}${padStart('LCP', 9)}  result`);
+    for (const row of lighthouseRows) {
+      console.log(
+        `${pad(row.path, 20)}${padStart(row.performance, 6)}${padStart(row.accessibility, 6)}${padStart(row.bestPractices, 6)}${padStart(row.seo, 6)}${padStart((row.lcpMs / 1000).toFixed(2) + ' s', 9)}  ${row.ok ? 'ok' : 'BELOW BUDGET'}`,
+      );
+    }
+    failed ||= lighthouseRows.some((row) => !row.ok);
+  }
+  writeFileSync('reports/budget.json', JSON.stringify({ pages, lighthouse: lighthouseRows }, null, 2));
+  console.log(failed ? '\nBudget broken: see the rows marked above.' : '\nAll budgets kept.');
+} finally {
+  server.kill('SIGTERM');
+}
+process.exit(failed ? 1 : 0);

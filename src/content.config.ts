@@ -1,0 +1,150 @@
+// Every text an editor may change lives in content/. These schemas are the contract: a missing or
+// mistyped field stops the build with the file and the field named.
+import { defineCollection } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+const seo = {
+  /** The <title> of the page, unique across the site. */
+  title: z.string().min(5).max(70),
+  /** The meta description, shown by search engines. */
+  description: z.string().min(50).max(170),
+};
+
+const link = z.object({ label: z.string().min(1), href: z.string().min(1) });
+
+const site = defineCollection({
+  loader: file('content/site.yaml'),
+  schema: z.object({
+    name: z.string().min(2),
+    shortName: z.string().min(2),
+    tagline: z.string().min(2),
+    promo: z.string().min(2),
+    promoLink: link,
+    email: z.email(),
+    phone: z.string().min(7),
+    socials: z.array(z.object({ network: z.enum(['instagram', 'facebook', 'x', 'youtube', 'tiktok', 'linkedin']), href: z.url() })).min(1),
+    newsletter: z.object({ heading: z.string(), text: z.string() }),
+  }),
+});
+
+const home = defineCollection({
+  loader: glob({ pattern: 'home.md', base: './content/pages' }),
+  schema: ({ image }) =>
+    z.object({
+      ...seo,
+      hero: z.object({ eyebrow: z.string(), heading: z.string(), text: z.string(), cta: link, image: image(), imageAlt: z.string() }),
+      video: z.object({
+        heading: z.string(),
+        text: z.string(),
+        poster: image(),
+        posterAlt: z.string(),
+        /** A file in public/, e.g. /media/process.mp4: played only after the visitor clicks. */
+        src: z.string().startsWith('/'),
+        captions: z.string().startsWith('/').optional(),
+      }),
+      courses: z.object({ heading: z.string(), text: z.string(), cta: link, empty: z.string() }),
+      partners: z.object({ heading: z.string() }),
+      products: z.object({ heading: z.string(), text: z.string(), cta: link, empty: z.string() }),
+      projects: z.object({
+        heading: z.string(),
+        text: z.string(),
+        /** Four cards, in order; each names a project and where its card links. */
+        cards: z.array(z.object({ project: z.string(), href: z.string() })).length(4),
+        more: link,
+      }),
+      services: z.object({
+        heading: z.string(),
+        text: z.string(),
+        items: z.array(z.object({ title: z.string(), text: z.string(), icon: z.enum(['machine', 'engineer', 'consult']) })).length(3),
+        cta: link,
+      }),
+      testimonials: z.object({ heading: z.string() }),
+      cta: z.object({ heading: z.string(), text: z.string(), links: z.array(link).length(3) }),
+      claim: z.object({ figure: z.string(), text: z.string() }),
+    }),
+});
+
+const about = defineCollection({
+  loader: glob({ pattern: 'about.md', base: './content/pages' }),
+  schema: ({ image }) =>
+    z.object({
+      ...seo,
+      heading: z.string(),
+      intro: z.string(),
+      image: image(),
+      imageAlt: z.string(),
+      mission: z.object({ heading: z.string(), text: z.string(), values: z.array(z.object({ title: z.string(), text: z.string() })).min(1) }),
+      facultyHeading: z.string(),
+      testimonialsHeading: z.string(),
+    }),
+});
+
+const legal = defineCollection({
+  loader: glob({ pattern: '*.md', base: './content/legal' }),
+  schema: z.object({ ...seo, heading: z.string(), updated: z.coerce.date(), order: z.number().int() }),
+});
+
+const projects = defineCollection({
+  loader: glob({ pattern: '*.md', base: './content/projects' }),
+  schema: ({ image }) =>
+    z.object({
+      ...seo,
+      name: z.string(),
+      partner: z.string(),
+      summary: z.string().max(220),
+      image: image(),
+      imageAlt: z.string(),
+      /** Place on /projects; a project without one is not listed there (its page still exists). */
+      listOrder: z.number().int().optional(),
+      scholarship: z
+        .object({
+          applyUrl: z.url(),
+          applyLabel: z.string(),
+          ageRange: z.object({ min: z.number().int(), max: z.number().int() }).optional(),
+        })
+        .optional(),
+      links: z.array(link).default([]),
+    }),
+});
+
+const faculty = defineCollection({
+  loader: glob({ pattern: '*.md', base: './content/faculty' }),
+  schema: ({ image }) =>
+    z.object({ name: z.string(), role: z.string(), order: z.number().int(), portrait: image(), portraitAlt: z.string() }),
+});
+
+const testimonials = defineCollection({
+  loader: file('content/testimonials.yaml'),
+  schema: ({ image }) =>
+    z.object({
+      quote: z.string().min(20),
+      name: z.string(),
+      role: z.string(),
+      avatar: image(),
+      on: z.array(z.enum(['home', 'about'])).min(1),
+    }),
+});
+
+const campuses = defineCollection({
+  loader: file('content/campuses.yaml'),
+  schema: z.object({
+    city: z.string(),
+    address: z.string(),
+    phone: z.string().optional(),
+    status: z.enum(['open', 'coming-soon']),
+    order: z.number().int(),
+  }),
+});
+
+const partners = defineCollection({
+  loader: file('content/partners.yaml'),
+  schema: ({ image }) => z.object({ name: z.string(), logo: image(), order: z.number().int() }),
+});
+
+const wip = defineCollection({
+  loader: glob({ pattern: 'work-in-progress.md', base: './content/pages' }),
+  schema: z.object({ heading: z.string(), text: z.string(), button: z.string() }),
+});
+
+export const collections = { site, home, about, legal, projects, faculty, testimonials, campuses, partners, wip };

@@ -1,0 +1,86 @@
+// Field rules of SPEC §5, with its messages word for word. Forms and API routes import these
+// same schemas, so a message a user sees in the browser is the one the server answers with.
+import * as v from 'valibot';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+
+/** SPEC §5's generic fallbacks, for fields without a message of their own. */
+export const fallback = {
+  required: (path: string) => `${path} is a required field`,
+  email: (path: string) => `${path} must be a valid email`,
+  min: (path: string, min: number) => `${path} must be at least ${min} characters`,
+  max: (path: string, max: number) => `${path} must be at most ${max} characters`,
+};
+
+/** SPEC §5: local part of letters, digits and . _ % + -, then @, a domain, and a 2+ letter TLD with an optional second 2+ letter part. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?:\.[A-Za-z]{2,})?$/;
+
+/** A required text: missing, not a string, empty or blank all give `required`; too long gives the generic fallback. */
+export const requiredText = (path: string, required: string, max: number) =>
+  v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, fallback.max(path, max)));
+
+export const EmailSchema = v.pipe(
+  v.string('Email is required'),
+  v.trim(),
+  v.nonEmpty('Email is required'),
+  v.maxLength(254, 'Email must be valid'),
+  v.regex(EMAIL_PATTERN, 'Email must be valid'),
+  v.toLowerCase(),
+);
+
+export const FirstNameSchema = requiredText('first_name', 'First name is required', 80);
+export const LastNameSchema = requiredText('last_name', 'Last name is required', 80);
+export const MessageSchema = requiredText('message', 'Message is required', 5000);
+
+export const PHONE_MAX_INPUT = 19;
+
+/**
+ * A Nigerian phone number in any of the forms API.md accepts (2348031234567, +234 803 123 4567,
+ * 08031234567); the output is the national form '0' + 10 digits.
+ */
+export const PhoneSchema = v.pipe(
+  v.string('Phone number is required'),
+  v.trim(),
+  v.nonEmpty('Phone number is required'),
+  v.maxLength(PHONE_MAX_INPUT, 'Phone number is not valid'),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const national = toNationalPhone(dataset.value);
+    if (!national) {
+      addIssue({ message: 'Phone number is not valid' });
+      return NEVER;
+    }
+    return national;
+  }),
+);
+
+/** '0' + 10 digits for a valid Nigerian number written in any accepted form, else null. */
+export function toNationalPhone(input: string): string | null {
+  const compact = input.replace(/[\s()-]/g, '');
+  if (!/^\+?\d+$/.test(compact)) return null;
+  const digits = compact.replace(/^\+/, '');
+  let international: string;
+  if (digits.startsWith('234')) {
+    // SPEC §5: the international form is 13 to 15 characters long.
+    if (digits.length < 13 || digits.length > 15) return null;
+    international = '+' + digits;
+  } else if (digits.startsWith('0') && digits.length === 11) {
+    international = '+234' + digits.slice(1);
+  } else {
+    return null;
+  }
+  const parsed = parsePhoneNumberFromString(international, 'NG');
+  if (!parsed || parsed.country !== 'NG' || !parsed.isValid()) return null;
+  return '0' + parsed.nationalNumber;
+}
+
+export const PASSWORD_HINT = 'Minimum of 8 characters including one alphabet and one number.';
+
+export const PasswordSchema = v.pipe(
+  v.string('Password is required'),
+  v.trim(),
+  v.nonEmpty('Password is required'),
+  v.minLength(8, 'Password must be at least 8 characters long.'),
+  v.maxLength(50, 'Password must be at most 50 characters long.'),
+  v.regex(/[A-Z]/, 'Password must contain at least one uppercase letter.'),
+  v.regex(/\d/, 'Password must contain at least one number.'),
+);
+

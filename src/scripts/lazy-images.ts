@@ -1,0 +1,34 @@
+// SPEC §9: images load when within 600 px (vertically) of the viewport, then fade in over 1000 ms;
+// loading, loaded and failed are states a stylesheet can show.
+export const LAZY_ROOT_MARGIN = '600px 0px';
+
+function load(holder: HTMLElement) {
+  const img = holder.querySelector<HTMLImageElement>('img[data-src]');
+  if (!img) return;
+  holder.dataset.state = 'loading';
+  img.addEventListener('load', () => (holder.dataset.state = 'loaded'), { once: true });
+  img.addEventListener('error', () => (holder.dataset.state = 'failed'), { once: true });
+  img.src = img.dataset.src!;
+  img.removeAttribute('data-src');
+}
+
+let observer: IntersectionObserver | undefined;
+
+export function observeLazyImages(root: ParentNode = document) {
+  const holders = root.querySelectorAll<HTMLElement>('[data-lazy]:not([data-state])');
+  if (!('IntersectionObserver' in window)) {
+    holders.forEach(load);
+    return;
+  }
+  observer ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer!.unobserve(entry.target);
+        load(entry.target as HTMLElement);
+      }
+    },
+    { rootMargin: LAZY_ROOT_MARGIN },
+  );
+  holders.forEach((holder) => observer!.observe(holder));
+}

@@ -1,0 +1,25 @@
+// Tells a database that cannot be reached from a query that failed for another reason: the first
+// earns a 503 (try again later), the second is a bug and a 500.
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+
+// SQLSTATE class 08 is 'connection exception', 53 'insufficient resources'; 57P01-57P03 mean the
+// server is shutting down or starting up.
+const UNAVAILABLE_SQLSTATE = /^(08|53)|^57P0[123]$/;
+
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Cannot use a pool after calling end on the pool',
+  'Client has encountered a connection error',
+  'PGlite is closed',
+];
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  if (UNAVAILABLE_MESSAGES.some((text) => error.message.includes(text))) return true;
+  // drizzle wraps the driver's error in `cause`; a failed dual-stack connect is an AggregateError.
+  const inner = [error.cause, ...(error instanceof AggregateError ? error.errors : [])];
+  return inner.some((cause) => isDatabaseUnavailable(cause, depth + 1));
+}

@@ -1,0 +1,27 @@
+// Headers every answer carries. Script and style sources of pages are pinned by the hashes Astro
+// writes into each page's CSP <meta>; the header adds what a <meta> cannot say (frame-ancestors).
+const COMMON: Record<string, string> = {
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
+};
+
+const PAGE_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+export function withSecurityHeaders(response: Response, isApi: boolean): Response {
+  // A Response from fetch() or a 30x may have immutable headers: copy into a new one when needed.
+  let res = response;
+  try {
+    res.headers.set('x-content-type-options', 'nosniff');
+  } catch {
+    res = new Response(response.body, response);
+  }
+  for (const [name, value] of Object.entries(COMMON)) res.headers.set(name, value);
+  if (!res.headers.has('content-security-policy')) res.headers.set('content-security-policy', isApi ? API_CSP : PAGE_CSP);
+  return res;
+}
