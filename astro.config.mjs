@@ -21,6 +21,6 @@ export default defineConfig({
   integrations: [
     react({ include: ['**/features/*/ui/**/*.tsx', '**/lib/forms/**/*.tsx', '**/lib/react/**/*.tsx'] }),
     solid({ include: ['**/*.solid.tsx', '**/node_modules/solid-toast/**'] }),
-    sitemap({ filter: (page) => !/\/(404|empty|market|auth|dashboard)(\/|$)/.test(new URL(page).pathname) }),
+    sitemap({ filter: (page) => !/\/(404|empty|auth|dashboard)(\/|$)/.test(new URL(page).pathname) }),
   ],
 });

@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -11,7 +12,7 @@ const SERVER_ONLY = { group: ['**/server/**', '**/server'], message: 'Server cod
 const NODE_ONLY = { group: ['node:*'], message: 'Browser code cannot use Node built-ins.' };
 const restrict = (...patterns) => ['error', { patterns }];
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'data/', 'reports/', 'test-results/', 'playwright-report/', 'drizzle/meta/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -44,19 +45,30 @@ export default tseslint.config(
   {
     files: ['src/lib/**'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': restrict(SERVER_ONLY, NODE_ONLY, { group: ['**/features/**'], message: 'lib/ is shared by every feature and must not depend on one.' }) },
+    rules: {
+      'no-restricted-imports': restrict(SERVER_ONLY, NODE_ONLY, {
+        group: ['**/features/**'],
+        message: 'lib/ is shared by every feature and must not depend on one.',
+      }),
+    },
   },
   {
     files: ['src/features/*/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': restrict(SERVER_ONLY, NODE_ONLY, { regex: '^\\.\\./[^./][^/]*/', message: 'A feature does not import another feature: compose them in a page.' }),
+      'no-restricted-imports': restrict(SERVER_ONLY, NODE_ONLY, {
+        regex: '^\\.\\./[^./][^/]*/',
+        message: 'A feature does not import another feature: compose them in a page.',
+      }),
     },
   },
   {
     files: ['src/features/*/ui/**'],
     rules: {
-      'no-restricted-imports': restrict(SERVER_ONLY, NODE_ONLY, { regex: '^\\.\\./\\.\\./[^./][^/]*/', message: 'A feature does not import another feature: compose them in a page.' }),
+      'no-restricted-imports': restrict(SERVER_ONLY, NODE_ONLY, {
+        regex: '^\\.\\./\\.\\./[^./][^/]*/',
+        message: 'A feature does not import another feature: compose them in a page.',
+      }),
     },
   },
 );

@@ -6,7 +6,14 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Debian's Chromium (TOOLCHAIN.md): Playwright never downloads a browser here.
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 };
 
 export default defineConfig({
@@ -14,7 +21,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {

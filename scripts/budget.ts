@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type RunnerResult } from 'lighthouse';
 
 const KB = 1000;
 export const CONTENT_JS_BUDGET = 15 * KB;
@@ -21,7 +21,15 @@ const PERFORMANCE_MIN = 98;
 const CONTENT_PAGE = /^\/($|about$|projects(\/[\w-]+)?$|terms$|cookies$|privacy$|404$|market$|empty$)/;
 const LIGHTHOUSE_PAGES = ['/', '/about', '/projects', '/projects/lsetf', '/market'];
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 const args = process.argv.slice(2);
 const withLighthouse = !args.includes('--no-lighthouse');
@@ -53,7 +61,13 @@ async function startServer() {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`${origin}/api/v1/health`).then((r) => r.ok, () => false)) return server;
+    if (
+      await fetch(`${origin}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return server;
     await new Promise((r) => setTimeout(r, 100));
   }
   server.kill();
@@ -107,42 +121,52 @@ interface LighthouseRow {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function runLighthouse(paths: string[]): Promise<LighthouseRow[]> {
+/** One Lighthouse run in a fresh Chromium; a run that fails to record (it happens) is tried again. */
+async function lighthouseOnce(url: string, attempt = 1): Promise<RunnerResult> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
-  const rows: LighthouseRow[] = [];
   try {
-    for (const path of paths) {
-      const scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo' | 'lcp', number[]> = {
-        performance: [],
-        accessibility: [],
-        'best-practices': [],
-        seo: [],
-        lcp: [],
-      };
-      for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(origin + path, { port: chrome.port, output: 'json', logLevel: 'error' });
-        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-        const { categories, audits, runtimeError } = result.lhr;
-        if (runtimeError) throw new Error(`Lighthouse failed on ${path}: ${runtimeError.message}`);
-        for (const key of ['performance', 'accessibility', 'best-practices', 'seo'] as const) scores[key].push(Math.round((categories[key]?.score ?? 0) * 100));
-        scores.lcp.push(audits['largest-contentful-paint']?.numericValue ?? Infinity);
-        if (i === 0) {
-          mkdirSync('reports/lighthouse', { recursive: true });
-          writeFileSync(`reports/lighthouse/${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}.json`, result.report as string);
-        }
-      }
-      const row = {
-        path,
-        performance: median(scores.performance),
-        accessibility: Math.min(...scores.accessibility),
-        bestPractices: Math.min(...scores['best-practices']),
-        seo: Math.min(...scores.seo),
-        lcpMs: median(scores.lcp),
-      };
-      rows.push({ ...row, ok: row.performance >= PERFORMANCE_MIN && row.accessibility === 100 && row.bestPractices === 100 && row.seo === 100 });
-    }
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+    return result;
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    console.warn(`(retrying: ${(error as Error).message})`);
+    return lighthouseOnce(url, attempt + 1);
   } finally {
     chrome.kill();
+  }
+}
+
+async function runLighthouse(paths: string[]): Promise<LighthouseRow[]> {
+  const rows: LighthouseRow[] = [];
+  for (const path of paths) {
+    const scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo' | 'lcp', number[]> = {
+      performance: [],
+      accessibility: [],
+      'best-practices': [],
+      seo: [],
+      lcp: [],
+    };
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouseOnce(origin + path);
+      const { categories, audits } = result.lhr;
+      for (const key of ['performance', 'accessibility', 'best-practices', 'seo'] as const) scores[key].push(Math.round((categories[key]?.score ?? 0) * 100));
+      scores.lcp.push(audits['largest-contentful-paint']?.numericValue ?? Infinity);
+      if (i === 0) {
+        mkdirSync('reports/lighthouse', { recursive: true });
+        writeFileSync(`reports/lighthouse/${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}.json`, result.report as string);
+      }
+    }
+    const row = {
+      path,
+      performance: median(scores.performance),
+      accessibility: Math.min(...scores.accessibility),
+      bestPractices: Math.min(...scores['best-practices']),
+      seo: Math.min(...scores.seo),
+      lcpMs: median(scores.lcp),
+    };
+    rows.push({ ...row, ok: row.performance >= PERFORMANCE_MIN && row.accessibility === 100 && row.bestPractices === 100 && row.seo === 100 });
   }
   return rows;
 }
@@ -156,7 +180,9 @@ let failed = false;
 try {
   const pages = await measureJavaScript(pagesOf());
   console.log('\nJavaScript loaded without interaction (gzip), and page weight');
-  console.log(`${pad('page', 28)}${pad('kind', 9)}${padStart('JS gzip', 10)}${padStart('files', 7)}${padStart('budget', 9)}${padStart('weight', 11)}  result`);
+  console.log(
+    `${pad('page', 28)}${pad('kind', 9)}${padStart('JS gzip', 10)}${padStart('files', 7)}${padStart('budget', 9)}${padStart('weight', 11)}  result`,
+  );
   for (const row of pages) {
     console.log(
       `${pad(row.path, 28)}${pad(row.kind, 9)}${padStart((row.jsGzip / KB).toFixed(1) + ' KB', 10)}${padStart(row.jsFiles, 7)}${padStart(row.budget / KB + ' KB', 9)}${padStart(row.transferKiB.toFixed(1) + ' KiB', 11)}  ${row.ok ? 'ok' : 'OVER BUDGET'}`,
@@ -168,7 +194,9 @@ try {
   if (withLighthouse) {
     lighthouseRows = await runLighthouse(LIGHTHOUSE_PAGES);
     console.log(`\nLighthouse mobile (performance: median of ${runs}; others: worst of ${runs})`);
-    console.log(`${pad('page', 20)}${padStart('perf', 6)}${padStart('a11y', 6)}${padStart('bp', 6)}${padStart('seo', 6)}${padStart('LCP', 9)}  result`);
+    console.log(
+      `${pad('page', 20)}${padStart('perf', 6)}${padStart('a11y', 6)}${padStart('bp', 6)}${padStart('seo', 6)}${padStart('LCP', 9)}  result`,
+    );
     for (const row of lighthouseRows) {
       console.log(
         `${pad(row.path, 20)}${padStart(row.performance, 6)}${padStart(row.accessibility, 6)}${padStart(row.bestPractices, 6)}${padStart(row.seo, 6)}${padStart((row.lcpMs / 1000).toFixed(2) + ' s', 9)}  ${row.ok ? 'ok' : 'BELOW BUDGET'}`,

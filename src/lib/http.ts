@@ -1,6 +1,6 @@
 // The one HTTP client of the browser: API base, bearer token, 36 s timeout, one retry for queries
 // (never for mutations), the top progress bar, and SPEC §8's error handling.
-import ky, { HTTPError, TimeoutError, type Options } from 'ky';
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type Options } from 'ky';
 import { ApiError, DEACTIVATED_MESSAGE, FALLBACK_MESSAGE, messageOf, NetworkError, type FieldErrors } from './errors.ts';
 import { doneProgress, startProgress } from './progress.ts';
 import { $session, setSession } from './session.ts';
@@ -32,14 +32,15 @@ interface Envelope<T> {
   data: T;
 }
 
-async function toError(error: unknown): Promise<Error> {
-  if (error instanceof HTTPError) {
-    const body = (await error.response.json().catch(() => null)) as { message?: unknown; errors?: FieldErrors } | null;
+function toError(error: unknown): Error {
+  if (isHTTPError(error)) {
+    // ky has already read the body into error.data (parsed when it is JSON).
+    const body = (typeof error.data === 'object' ? error.data : null) as { message?: unknown; errors?: FieldErrors } | null;
     const message = typeof body?.message === 'string' && body.message ? body.message : FALLBACK_MESSAGE;
     return new ApiError(error.response.status, message, body?.errors ?? {});
   }
-  if (error instanceof TimeoutError) return new NetworkError(true);
-  if (error instanceof TypeError) return new NetworkError(false);
+  if (isTimeoutError(error)) return new NetworkError(true);
+  if (isNetworkError(error) || error instanceof TypeError) return new NetworkError(false);
   return error instanceof Error ? error : new Error(String(error));
 }
 
@@ -59,7 +60,11 @@ export interface CallOptions {
   toastSuccess?: boolean;
 }
 
-async function call<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, options: Options & CallOptions = {}): Promise<Envelope<T>> {
+async function call<T>(
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  path: string,
+  options: Options & CallOptions = {},
+): Promise<Envelope<T>> {
   const { toastError = true, toastSuccess = false, ...kyOptions } = options;
   startProgress();
   try {
@@ -67,7 +72,7 @@ async function call<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path
     if (toastSuccess && result.message) toast.success(result.message);
     return result;
   } catch (raw) {
-    const error = await toError(raw);
+    const error = toError(raw);
     if (error instanceof ApiError) handleUnauthorized(error, path);
     if (toastError) toast.error(messageOf(error));
     throw error;

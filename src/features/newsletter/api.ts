@@ -1,4 +1,5 @@
 import { http } from '../../lib/http.ts';
 import type { NewsletterInput } from './schemas.ts';
 
-export const subscribeToNewsletter = (input: NewsletterInput) => http.post<null>('user/subscribe-newsletter', input, { toastSuccess: true });
+export const subscribeToNewsletter = (input: NewsletterInput) =>
+  http.post<null>('user/subscribe-newsletter', input, { toastSuccess: true });

@@ -25,7 +25,7 @@ export function enhanceNewsletter(form: HTMLFormElement) {
     check();
   });
   input.addEventListener('input', () => touched && check());
-  form.addEventListener('submit', async (event) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     touched = true;
     const result = check();
@@ -43,5 +43,6 @@ export function enhanceNewsletter(form: HTMLFormElement) {
     } finally {
       button.disabled = false;
     }
-  });
+  };
+  form.addEventListener('submit', (event) => void submit(event));
 }

@@ -1,7 +1,9 @@
 // Field rules of SPEC §5, with its messages word for word. Forms and API routes import these
 // same schemas, so a message a user sees in the browser is the one the server answers with.
 import * as v from 'valibot';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js/core';
+// Nigeria's numbering plan only (scripts/make-phone-metadata.mjs): the full one costs 40 KB.
+import metadata from './phone-metadata-ng.json' with { type: 'json' };
 
 /** SPEC §5's generic fallbacks, for fields without a message of their own. */
 export const fallback = {
@@ -67,7 +69,7 @@ export function toNationalPhone(input: string): string | null {
   } else {
     return null;
   }
-  const parsed = parsePhoneNumberFromString(international, 'NG');
+  const parsed = parsePhoneNumberFromString(international, 'NG', metadata as MetadataJson);
   if (!parsed || parsed.country !== 'NG' || !parsed.isValid()) return null;
   return '0' + parsed.nationalNumber;
 }
@@ -83,4 +85,3 @@ export const PasswordSchema = v.pipe(
   v.regex(/[A-Z]/, 'Password must contain at least one uppercase letter.'),
   v.regex(/\d/, 'Password must contain at least one number.'),
 );
-

@@ -1,0 +1,9 @@
+interface ImportMetaEnv {
+  /** Where the browser finds the API; default '/api/v1/' on the same origin (READINGS.md). */
+  readonly PUBLIC_API_BASE?: string;
+  readonly PUBLIC_SITE_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

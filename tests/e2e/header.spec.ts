@@ -1,0 +1,153 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures.ts';
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const aboutButton = (page: Page) => nav(page).getByRole('button', { name: 'About Us' });
+
+test.describe('header on a wide screen', () => {
+  test('shows the five links and the visitor actions', async ({ page }) => {
+    await page.goto('/');
+    for (const name of ['Home', 'E-learning', 'Marketplace'])
+      await expect(nav(page).getByRole('link', { name, exact: true })).toBeVisible();
+    await aboutButton(page).click();
+    await expect(nav(page).getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about');
+    await expect(nav(page).getByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/projects');
+    await expect(nav(page).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/login');
+    await expect(nav(page).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth/signup');
+    await expect(nav(page).getByRole('link', { name: 'My courses' })).toBeHidden();
+  });
+
+  for (const path of ['/about', '/projects']) {
+    test(`the dropdown label is highlighted on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(aboutButton(page)).toHaveClass(/\bactive\b/);
+      await expect(nav(page).getByRole('link', { name: 'Home', exact: true })).not.toHaveClass(/\bactive\b/);
+    });
+  }
+
+  for (const path of ['/', '/market', '/terms']) {
+    test(`the dropdown label is not highlighted on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(aboutButton(page)).not.toHaveClass(/\bactive\b/);
+    });
+  }
+
+  test('the current page link is marked for assistive technology', async ({ page }) => {
+    await page.goto('/market');
+    await expect(nav(page).getByRole('link', { name: 'Marketplace' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the dropdown opens on hover after a short delay and closes when the pointer leaves', async ({ page }) => {
+    await page.goto('/');
+    const menu = page.locator('#about-menu');
+    await aboutButton(page).hover();
+    await page.waitForTimeout(60);
+    await expect(menu).toBeHidden();
+    await expect(menu).toBeVisible();
+    await expect(aboutButton(page)).toHaveAttribute('aria-expanded', 'true');
+    await page.mouse.move(5, 600);
+    await expect(menu).toBeHidden();
+  });
+
+  test('the dropdown works by keyboard: open, arrows, Escape', async ({ page }) => {
+    await page.goto('/');
+    await aboutButton(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(aboutButton(page)).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('link', { name: 'About Us', exact: true })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('link', { name: 'Projects', exact: true })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#about-menu')).toBeHidden();
+    await expect(aboutButton(page)).toBeFocused();
+    await aboutButton(page).press('ArrowDown');
+    await expect(page.getByRole('link', { name: 'About Us', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/about$/);
+  });
+
+  test('a click outside closes an open menu', async ({ page }) => {
+    await page.goto('/');
+    await aboutButton(page).click();
+    await expect(page.locator('#about-menu')).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(page.locator('#about-menu')).toBeHidden();
+  });
+
+  test('the skip link is the first stop and jumps to the content', async ({ page }) => {
+    await page.goto('/about');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main')).toBeFocused();
+  });
+});
+
+test.describe('header for a signed-in student', () => {
+  test.beforeEach(async ({ page }) => signIn(page));
+
+  test('shows My courses, the notification bell and the account menu instead of Log in', async ({ page }) => {
+    await page.goto('/');
+    await expect(nav(page).getByRole('link', { name: 'My courses' })).toHaveAttribute('href', '/dashboard');
+    await expect(nav(page).getByRole('link', { name: /Notifications/ })).toBeVisible();
+    await expect(nav(page).getByRole('link', { name: 'Log in' })).toBeHidden();
+    await expect(nav(page).getByRole('link', { name: 'Sign up' })).toBeHidden();
+    const account = nav(page).getByRole('button', { name: 'Account menu' });
+    await expect(account).toContainText('AO');
+    await account.click();
+    await expect(page.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/dashboard/settings?tab=UserProfile');
+    await expect(page.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/auth/logout');
+  });
+
+  test('shows the profile picture when the user has one', async ({ page }) => {
+    await signIn(page, {
+      token: 't',
+      user: { id: 'u1', first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', image_url: '/favicon.svg' },
+    });
+    await page.goto('/');
+    await expect(page.locator('[data-avatar] img')).toHaveAttribute('src', '/favicon.svg');
+  });
+
+  test('signing out in another tab updates this one', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(nav(page).getByRole('link', { name: 'My courses' })).toBeVisible();
+    const other = await context.newPage();
+    await other.goto('/about');
+    await other.evaluate(() => localStorage.removeItem('adire.session'));
+    await expect(nav(page).getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(nav(page).getByRole('link', { name: 'My courses' })).toBeHidden();
+  });
+});
+
+test.describe('header on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the menu button opens and closes the navigation, by pointer and by keyboard', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await expect(nav(page)).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav(page).getByRole('link', { name: 'Marketplace' })).toBeVisible();
+    await toggle.click();
+    await expect(nav(page)).toBeHidden();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(nav(page)).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    await expect(nav(page)).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+
+  test('nothing scrolls sideways at 320 px', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const path of ['/', '/about', '/projects/lsetf', '/privacy']) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { expect, test } from './fixtures.ts';
+
+test.describe('home page', () => {
+  test('has every section of the spec, in order, with its texts and links', async ({ page }) => {
+    await page.goto('/');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText("Africa's Leading Fashion Academy");
+    await expect(main.getByRole('link', { name: 'Explore Courses' }).first()).toHaveAttribute('href', '/courses');
+    await expect(main.getByRole('button', { name: /^Play video/ })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Explore all courses' })).toHaveAttribute('href', '/courses');
+    await expect(main.getByRole('link', { name: 'Shop Now' })).toHaveAttribute('href', '/empty');
+    await expect(main.getByRole('link', { name: 'View More' })).toHaveAttribute('href', '/projects');
+    await expect(main.getByRole('link', { name: 'Request a service' })).toHaveAttribute('href', '/empty');
+    for (const service of ['Machinery Supply', 'Engineer Service', 'Consultation']) {
+      await expect(main.getByRole('heading', { name: service, exact: true })).toBeVisible();
+    }
+    await expect(main.getByRole('blockquote')).toHaveCount(3);
+    await expect(main.getByRole('link', { name: 'Join our team' })).toHaveAttribute('href', '/empty');
+    await expect(main.getByRole('link', { name: 'Join the community' })).toHaveAttribute('href', '/empty');
+    await expect(main).toContainText('over 4,000 students');
+
+    // The order of SPEC §2: hero, video, courses, partners, products, projects, services, testimonials, call to action.
+    const order: string[] = await main
+      .locator('section')
+      .evaluateAll((sections: Element[]) => sections.map((s) => s.querySelector('h1, h2')?.id || s.className));
+    const at = (id: string) => order.findIndex((entry) => entry.includes(id));
+    const expected = [
+      'video-heading',
+      'courses-heading',
+      'partners-heading',
+      'products-heading',
+      'projects-heading',
+      'services-heading',
+      'testimonials-home',
+      'cta-heading',
+    ];
+    expect(expected.map(at)).toEqual([...expected.map(at)].sort((a, b) => a - b));
+    expect(expected.map(at).every((i) => i > 0)).toBe(true);
+  });
+
+  test('project cards link to ishk, lsetf, and the projects page twice', async ({ page }) => {
+    await page.goto('/');
+    const links = page
+      .locator('#projects-heading')
+      .locator('xpath=ancestor::section')
+      .getByRole('link', { name: /^Learn more/ });
+    await expect(links).toHaveCount(4);
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+      '/projects/ishk',
+      '/projects/lsetf',
+      '/projects',
+      '/projects',
+    ]);
+  });
+
+  test('the promo banner is 71 px high with the exact text', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.getByRole('complementary', { name: 'Promotion' });
+    await expect(banner).toHaveText('Want to upscale your Career today? Start your course now!!!');
+    expect((await banner.boundingBox())!.height).toBe(71);
+  });
+
+  test('the partner strip shows only when the window is wider than 1024 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const partners = page.getByRole('heading', { name: 'Our partners' });
+    await expect(partners).toBeVisible();
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await expect(partners).toBeHidden();
+    await page.setViewportSize({ width: 1025, height: 900 });
+    await expect(partners).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect(partners).toBeHidden();
+  });
+
+  test('the video is a facade: nothing is fetched for it, and no third party is contacted, until a click', async ({ page, baseURL }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto('/');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((url) => url.includes('/media/'))).toEqual([]);
+    expect(requests.filter((url) => !url.startsWith(baseURL!) && !url.startsWith('data:'))).toEqual([]);
+
+    await page.getByRole('button', { name: /^Play video/ }).click();
+    const video = page.locator('[data-video] video');
+    await expect(video).toHaveAttribute('src', '/media/process.mp4');
+    await expect(video.locator('track[kind="captions"]')).toHaveAttribute('src', '/media/process.vtt');
+    await expect.poll(() => requests.some((url) => url.endsWith('/media/process.mp4'))).toBe(true);
+  });
+
+  test('lazy images load near the viewport, fade in, and show their description if they fail', async ({ page }) => {
+    await page.route('**/_astro/*tobi*', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/');
+    const farImage = page.locator('[data-lazy]').last();
+    await expect(farImage.locator('img')).not.toHaveAttribute('src', /./);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(farImage).toHaveAttribute('data-state', /loaded|failed/);
+    const loaded = page.locator('[data-lazy][data-state="loaded"] img').first();
+    await expect(loaded).toHaveCSS('transition-duration', '1s');
+    const failed = page.locator('[data-lazy][data-state="failed"]');
+    await expect(failed).toHaveCount(1);
+    await expect(failed.locator('.lazy-failed')).toBeVisible();
+  });
+
+  test('states the organisation in JSON-LD', async ({ page }) => {
+    await page.goto('/');
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as Record<string, unknown>;
+    expect(data['@type']).toBe('EducationalOrganization');
+    expect(data.name).toBe('Adire Fashion Academy');
+  });
+});

@@ -1,0 +1,64 @@
+import { CONTENT_ROUTES, expect, NOT_FOUND_ROUTES, test, WORK_IN_PROGRESS_ROUTES } from './fixtures.ts';
+
+test.describe('every public route', () => {
+  for (const path of [...CONTENT_ROUTES, ...WORK_IN_PROGRESS_ROUTES]) {
+    test(`${path} answers 200 with one h1, a title and a description`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.locator('h1')).toBeVisible();
+      expect((await page.title()).length).toBeGreaterThan(5);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);
+    });
+  }
+
+  test('titles and descriptions are unique across pages', async ({ page }) => {
+    const titles = new Map<string, string>();
+    const descriptions = new Map<string, string>();
+    for (const path of CONTENT_ROUTES) {
+      await page.goto(path);
+      const title = await page.title();
+      const description = (await page.locator('meta[name="description"]').getAttribute('content'))!;
+      expect(titles.get(title), `title of ${path}`).toBeUndefined();
+      expect(descriptions.get(description), `description of ${path}`).toBeUndefined();
+      titles.set(title, path);
+      descriptions.set(description, path);
+    }
+  });
+});
+
+test.describe('work in progress pages', () => {
+  for (const path of WORK_IN_PROGRESS_ROUTES) {
+    test(`${path} says 'Work in Progress' and goes back home`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Work in Progress');
+      await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText("Africa's Leading Fashion Academy");
+    });
+  }
+});
+
+test.describe('unknown paths', () => {
+  for (const path of NOT_FOUND_ROUTES) {
+    test(`${path} answers 404 with 'Page not found'`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    });
+  }
+
+  test('an unknown API path answers JSON 404, not the page', async ({ request }) => {
+    const response = await request.get('/api/v1/no-such-endpoint');
+    expect(response.status()).toBe(404);
+    expect(response.headers()['content-type']).toContain('application/json');
+    expect(await response.json()).toHaveProperty('message');
+  });
+
+  test('a trailing slash redirects to the canonical path', async ({ request }) => {
+    const response = await request.get('/about/', { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers()['location']).toBe('/about');
+  });
+});

@@ -1,0 +1,87 @@
+// The footer newsletter form is the first user of the shared client and the toaster; the API is
+// stubbed here so these tests speak only of the browser side (the API has its own tests).
+import { expect, test } from './fixtures.ts';
+
+const ENDPOINT = '**/api/v1/user/subscribe-newsletter';
+
+test.describe('newsletter form and toasts', () => {
+  test('a bad address shows the message under the field and nothing is sent', async ({ page }) => {
+    let calls = 0;
+    await page.route(ENDPOINT, (route) => {
+      calls++;
+      return route.fulfill({ json: { message: 'Thank you for subscribing!', data: null } });
+    });
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    const email = footer.getByLabel('Email address');
+    await email.fill('not-an-email');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByText('Email must be valid')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await email.fill('');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByText('Email is required')).toBeVisible();
+    expect(calls).toBe(0);
+  });
+
+  test('a good address is sent trimmed; the server message shows as a toast at the top right; the toaster loads only then', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    let body: unknown;
+    await page.route(ENDPOINT, async (route) => {
+      body = route.request().postDataJSON();
+      await route.fulfill({ json: { message: 'Thank you for subscribing!', data: null } });
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((url) => /Toaster|solid/i.test(url))).toBe(false);
+
+    const footer = page.getByRole('contentinfo');
+    await footer.getByLabel('Email address').fill('  Ada@Example.com ');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Thank you for subscribing!' });
+    await expect(toast).toBeVisible();
+    expect(body).toEqual({ email: 'ada@example.com' });
+    expect(scripts.some((url) => /Toaster/.test(url))).toBe(true);
+    const box = (await toast.boundingBox())!;
+    expect(box.x + box.width).toBeGreaterThan(page.viewportSize()!.width * 0.6);
+    expect(box.y).toBeLessThan(120);
+    await expect(footer.getByLabel('Email address')).toHaveValue('');
+  });
+
+  test('a server failure shows the spec text for 500 as an error toast, gone after 3 s; the address stays', async ({ page }) => {
+    await page.route(ENDPOINT, (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong, please try again!' } }));
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByLabel('Email address').fill('ada@example.com');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Something went wrong, Please try again!' });
+    await expect(toast).toBeVisible();
+    await expect(footer.getByLabel('Email address')).toHaveValue('ada@example.com');
+    await page.waitForTimeout(2000);
+    await expect(toast).toBeVisible();
+    await expect(toast).toBeHidden({ timeout: 3000 });
+  });
+
+  test("a 4xx shows the server's own message; a success toast stays about 5 s", async ({ page }) => {
+    let answer = 0;
+    await page.route(ENDPOINT, (route) =>
+      answer++ === 0
+        ? route.fulfill({ status: 429, json: { message: 'Too many requests, please try again in 60 seconds.' } })
+        : route.fulfill({ json: { message: 'Thank you for subscribing!', data: null } }),
+    );
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByLabel('Email address').fill('ada@example.com');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Too many requests, please try again in 60 seconds.' })).toBeVisible();
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    const success = page.getByRole('status').filter({ hasText: 'Thank you for subscribing!' });
+    await expect(success).toBeVisible();
+    await page.waitForTimeout(4000);
+    await expect(success).toBeVisible();
+    await expect(success).toBeHidden({ timeout: 3000 });
+  });
+});
