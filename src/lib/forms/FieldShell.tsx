@@ -1,0 +1,54 @@
+// The frame every kit field shares: a visible <label> bound to the control, the control with its
+// status icon at the right, an optional hint, and the message under it. The message element is a
+// polite live region, so a message that appears after leaving a field is read out too.
+import type { ReactNode } from 'react';
+import { StatusIcon } from './StatusIcon.tsx';
+import type { FieldShellView } from './use-field-view.ts';
+import './forms.css';
+
+export interface FieldShellProps extends FieldShellView {
+  label: string;
+  hint?: ReactNode;
+  /** Shows a check mark before the hint once the value satisfies it (the password hint of SPEC §2). */
+  hintMet?: boolean;
+  disabled?: boolean;
+  /** Something fixed before the control inside its box, e.g. the phone field's +234. */
+  prefix?: ReactNode;
+  /** Something after the status icon inside the box, e.g. the password visibility toggle. */
+  suffix?: ReactNode;
+  /** Something under the control, before the hint and the message, e.g. a 'Forgot your Password?' link. */
+  after?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}
+
+export function FieldShell(props: FieldShellProps) {
+  const { label, inputId, messageId, hintId, message, status, hint, hintMet, disabled, prefix, suffix, after, className, children } = props;
+  return (
+    <div className={['field', className].filter(Boolean).join(' ')} data-status={status} data-disabled={disabled || undefined}>
+      <label className="field-label" htmlFor={inputId}>
+        {label}
+      </label>
+      <div className="field-box">
+        {prefix}
+        {children}
+        <StatusIcon status={status} />
+        {suffix}
+      </div>
+      {after}
+      {hint && (
+        <p className="field-hint" id={hintId} data-met={hintMet || undefined}>
+          {hintMet && (
+            <svg className="field-hint-check" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+              <path d="m3 8.5 3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          )}
+          {hint}
+        </p>
+      )}
+      <p className="field-message" id={messageId} aria-live="polite">
+        {message}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// A password input with a show/hide toggle (SPEC §3). The toggle is a real button with a constant
+// accessible name and aria-pressed, so a screen reader says 'Show password, toggle button, pressed'
+// rather than a name that flips under the user's fingers. It never submits the form.
+import { useState, type ReactNode } from 'react';
+import { FieldShell } from './FieldShell.tsx';
+import { useFieldView } from './use-field-view.ts';
+
+export interface PasswordFieldProps {
+  label: string;
+  placeholder?: string;
+  /** 'current-password' on login and the old password, 'new-password' where one is chosen. */
+  autoComplete?: 'current-password' | 'new-password';
+  required?: boolean;
+  disabled?: boolean;
+  /** E.g. PASSWORD_HINT; it gets a check mark once the field was left with a valid value. */
+  hint?: ReactNode;
+  /** Something under the field, before the message, e.g. the 'Forgot your Password?' link. */
+  after?: ReactNode;
+}
+
+export function PasswordField({
+  label,
+  placeholder = 'Password',
+  autoComplete = 'current-password',
+  required,
+  disabled,
+  hint,
+  after,
+}: PasswordFieldProps) {
+  const view = useFieldView<string>({ hint: !!hint });
+  const [visible, setVisible] = useState(false);
+  const toggle = (
+    <button
+      type="button"
+      className="field-toggle"
+      aria-pressed={visible}
+      aria-controls={view.shell.inputId}
+      disabled={disabled}
+      onClick={() => setVisible((shown) => !shown)}
+    >
+      <span className="visually-hidden">Show password</span>
+      <EyeIcon crossed={visible} />
+    </button>
+  );
+  return (
+    <FieldShell
+      label={label}
+      {...view.shell}
+      hint={hint}
+      hintMet={!!hint && view.valid}
+      disabled={disabled}
+      suffix={toggle}
+      after={after}
+      className="field-password"
+    >
+      <input
+        {...view.controlProps}
+        className="field-control"
+        type={visible ? 'text' : 'password'}
+        value={view.value}
+        onChange={(event) => view.change(event.target.value)}
+        placeholder={placeholder}
+        autoComplete={autoComplete}
+        autoCapitalize="none"
+        spellCheck={false}
+        required={required}
+        disabled={disabled}
+      />
+    </FieldShell>
+  );
+}
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed && <path d="M4 4l16 16" />}
+    </svg>
+  );
+}

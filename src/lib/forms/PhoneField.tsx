@@ -1,0 +1,66 @@
+// A Nigerian phone number (SPEC §3, §9: country ng only, prefix 234, input max 19). The +234 and
+// the flag are fixed before the input and read out as its description. The person may type 0803...,
+// 234803..., +234 803... or just 803... after the prefix; the field's validator (PhoneSchema, or
+// OptionalPhoneSchema) turns any of them into the national form '0' + 10 digits on submit.
+import { useId, useState, type ReactNode } from 'react';
+import { PHONE_MAX_INPUT } from '../schemas/fields.ts';
+import { FieldShell } from './FieldShell.tsx';
+import { phoneFieldValue } from './phone-input.ts';
+import { useFieldView } from './use-field-view.ts';
+
+export interface PhoneFieldProps {
+  label: string;
+  placeholder?: string;
+  required?: boolean;
+  disabled?: boolean;
+  hint?: ReactNode;
+}
+
+export function PhoneField({ label, placeholder = '803 123 4567', required, disabled, hint }: PhoneFieldProps) {
+  const prefixId = useId();
+  const view = useFieldView<string>({ hint: !!hint, describedBy: prefixId });
+  // What the person typed; the form holds phoneFieldValue() of it, which may carry an added 0.
+  const [typed, setTyped] = useState(view.value);
+  if (phoneFieldValue(typed) !== view.value && typed !== view.value) {
+    // The form's value changed without typing (reset after sending, a saved profile loaded): show it.
+    setTyped(view.value);
+  }
+
+  const prefix = (
+    <span className="field-prefix" id={prefixId}>
+      <NigerianFlag />
+      <span className="visually-hidden">Nigeria</span> +234
+    </span>
+  );
+  return (
+    <FieldShell label={label} {...view.shell} hint={hint} disabled={disabled} prefix={prefix} className="field-phone">
+      <input
+        {...view.controlProps}
+        className="field-control"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={PHONE_MAX_INPUT}
+        value={typed}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          view.change(phoneFieldValue(event.target.value));
+        }}
+        placeholder={placeholder}
+        required={required}
+        disabled={disabled}
+      />
+    </FieldShell>
+  );
+}
+
+function NigerianFlag() {
+  return (
+    <svg className="field-flag" viewBox="0 0 6 4" width="24" height="16" aria-hidden="true" focusable="false">
+      <rect width="6" height="4" fill="#fff" />
+      <rect width="2" height="4" fill="#008751" />
+      <rect x="4" width="2" height="4" fill="#008751" />
+      <rect width="6" height="4" fill="none" stroke="#78716c" strokeWidth="0.15" />
+    </svg>
+  );
+}

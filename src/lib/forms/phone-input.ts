@@ -1,0 +1,32 @@
+// The phone field shows a fixed '+234' before the input, so many people type the number the way it
+// follows that prefix: '803 123 4567', without the trunk 0. PhoneSchema (SPEC §5) accepts 0803...,
+// 234803... and +234 803..., so the field hands it that bare form with the 0 put back.
+import * as v from 'valibot';
+import { PHONE_MAX_INPUT, toNationalPhone } from '../schemas/fields.ts';
+
+/** A Nigerian mobile number after the country code: 7, 8 or 9, then nine more digits. */
+const BARE_NATIONAL = /^[789]\d{9}$/;
+
+/** The value the form validates for what was typed: the input itself, or '0' + it when it is a bare national number. */
+export function phoneFieldValue(typed: string): string {
+  const digits = typed.replace(/[\s()-]/g, '');
+  return BARE_NATIONAL.test(digits) ? `0${typed.trim()}` : typed;
+}
+
+/**
+ * An optional Nigerian phone (signup, profile): empty gives undefined, which JSON leaves out of the
+ * payload (SPEC §5: 'An empty phone is omitted from the payload'); anything else must be a valid
+ * number and becomes the national form, like PhoneSchema.
+ */
+export const OptionalPhoneSchema = v.pipe(
+  v.optional(v.string(), ''),
+  v.trim(),
+  v.maxLength(PHONE_MAX_INPUT, 'Phone number is not valid'),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    if (dataset.value === '') return undefined;
+    const national = toNationalPhone(dataset.value);
+    if (national) return national;
+    addIssue({ message: 'Phone number is not valid' });
+    return NEVER;
+  }),
+);

@@ -1,0 +1,51 @@
+// Field errors the server answered with (ApiError.fieldErrors), kept beside the form rather than in
+// TanStack Form's own error map: the form clears its submit and server errors on the next blur of
+// the field, so a message like 'An account with this email already exists' would vanish when a
+// keyboard user merely tabs past it. Here a server error stays until that field's value changes, or
+// until the next submit.
+import { map, type MapStore } from 'nanostores';
+import type { FieldErrors } from '../errors.ts';
+
+export type ServerErrors = Record<string, string | undefined>;
+
+/**
+ * A form as the kit meets it: the FormApi inside onSubmit and under field.form, or the React
+ * wrapper useFormContext() returns. The wrapper is a copy of the FormApi, but both hold the same
+ * store, so the store is what identifies one form.
+ */
+export interface FormLike {
+  store: object;
+}
+
+const stores = new WeakMap<object, MapStore<ServerErrors>>();
+
+/** The server errors of one form instance. */
+export function serverErrorsOf(form: FormLike): MapStore<ServerErrors> {
+  let store = stores.get(form.store);
+  if (!store) {
+    store = map<ServerErrors>({});
+    stores.set(form.store, store);
+  }
+  return store;
+}
+
+/** Shows each server message under its field; keys that name no field of this form are ignored (the toast has said it). */
+export function setServerErrors(form: FormLike, fieldErrors: FieldErrors, fieldNames: readonly string[]) {
+  const next: ServerErrors = {};
+  for (const name of fieldNames) {
+    const message = fieldErrors[name]?.find(Boolean);
+    if (message) next[name] = message;
+  }
+  serverErrorsOf(form).set(next);
+}
+
+export function clearServerError(form: FormLike, name: string) {
+  const store = serverErrorsOf(form);
+  if (store.get()[name] !== undefined) store.setKey(name, undefined);
+}
+
+export function clearServerErrors(form: FormLike) {
+  serverErrorsOf(form).set({});
+}
+
+export const hasServerErrors = (errors: ServerErrors) => Object.values(errors).some(Boolean);
