@@ -1,6 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 const PORT = Number(process.env.E2E_PORT ?? 4399);
+// One fresh data folder per run, shared by the server and the tests (which read its mail outbox).
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'adire-e2e-'));
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // Debian's Chromium (TOOLCHAIN.md): Playwright never downloads a browser here.
@@ -36,6 +42,6 @@ export default defineConfig({
     url: `${BASE_URL}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, STAFF_EMAIL: 'staff@adireacademy.test' },
   },
 });

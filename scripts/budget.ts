@@ -151,7 +151,8 @@ async function runLighthouse(paths: string[]): Promise<LighthouseRow[]> {
     for (let i = 0; i < runs; i++) {
       const result = await lighthouseOnce(origin + path);
       const { categories, audits } = result.lhr;
-      for (const key of ['performance', 'accessibility', 'best-practices', 'seo'] as const) scores[key].push(Math.round((categories[key]?.score ?? 0) * 100));
+      for (const key of ['performance', 'accessibility', 'best-practices', 'seo'] as const)
+        scores[key].push(Math.round((categories[key]?.score ?? 0) * 100));
       scores.lcp.push(audits['largest-contentful-paint']?.numericValue ?? Infinity);
       if (i === 0) {
         mkdirSync('reports/lighthouse', { recursive: true });
@@ -166,7 +167,10 @@ async function runLighthouse(paths: string[]): Promise<LighthouseRow[]> {
       seo: Math.min(...scores.seo),
       lcpMs: median(scores.lcp),
     };
-    rows.push({ ...row, ok: row.performance >= PERFORMANCE_MIN && row.accessibility === 100 && row.bestPractices === 100 && row.seo === 100 });
+    rows.push({
+      ...row,
+      ok: row.performance >= PERFORMANCE_MIN && row.accessibility === 100 && row.bestPractices === 100 && row.seo === 100,
+    });
   }
   return rows;
 }

@@ -19,7 +19,10 @@ let count = 0;
 for await (const file of walk('dist')) {
   const body = await readFile(file);
   if (body.byteLength <= 256) continue;
-  await writeFile(file + '.br', brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }));
+  await writeFile(
+    file + '.br',
+    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
+  );
   await writeFile(file + '.gz', gzipSync(body, { level: 9 }));
   count++;
 }

@@ -1,14 +1,28 @@
 // Makes the raster icons (apple-touch-icon, favicon.ico, og-image) from public/favicon.svg: node scripts/make-icons.mjs
 import sharp from 'sharp';
 import { readFileSync, writeFileSync } from 'node:fs';
-await sharp(readFileSync('public/favicon.svg'), { density: 900 }).resize(180, 180).flatten({ background: '#1e1b4b' }).png({ compressionLevel: 9, palette: true }).toFile('public/apple-touch-icon.png');
+await sharp(readFileSync('public/favicon.svg'), { density: 900 })
+  .resize(180, 180)
+  .flatten({ background: '#1e1b4b' })
+  .png({ compressionLevel: 9, palette: true })
+  .toFile('public/apple-touch-icon.png');
 const png32 = await sharp(readFileSync('public/favicon.svg'), { density: 300 }).resize(32, 32).png().toBuffer();
 // An .ico holding one 32x32 PNG image (Vista+ format).
 const header = Buffer.alloc(22);
-header.writeUInt16LE(0, 0); header.writeUInt16LE(1, 2); header.writeUInt16LE(1, 4);
-header.writeUInt8(32, 6); header.writeUInt8(32, 7); header.writeUInt8(0, 8); header.writeUInt8(0, 9);
-header.writeUInt16LE(1, 10); header.writeUInt16LE(32, 12); header.writeUInt32LE(png32.length, 14); header.writeUInt32LE(22, 18);
+header.writeUInt16LE(0, 0);
+header.writeUInt16LE(1, 2);
+header.writeUInt16LE(1, 4);
+header.writeUInt8(32, 6);
+header.writeUInt8(32, 7);
+header.writeUInt8(0, 8);
+header.writeUInt8(0, 9);
+header.writeUInt16LE(1, 10);
+header.writeUInt16LE(32, 12);
+header.writeUInt32LE(png32.length, 14);
+header.writeUInt32LE(22, 18);
 writeFileSync('public/favicon.ico', Buffer.concat([header, png32]));
-const og = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><rect width="1200" height="630" fill="#1e1b4b"/><rect x="60" y="60" width="1080" height="510" rx="24" fill="none" stroke="#b45309" stroke-width="6" stroke-dasharray="18 12"/><g transform="translate(120 215) scale(5.6)"><path d="M8 26 18 8l10 18M12.5 19h11" fill="none" stroke="#fde7c7" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/><circle cx="18" cy="27.5" r="2" fill="#b45309"/></g><text x="360" y="300" font-family="DejaVu Serif, Georgia, serif" font-size="64" font-weight="700" fill="#ffffff">Adire Fashion Academy</text><text x="360" y="380" font-family="DejaVu Sans, sans-serif" font-size="34" fill="#fde7c7">Africa's Leading Fashion Academy · Lagos</text></svg>`);
+const og = Buffer.from(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><rect width="1200" height="630" fill="#1e1b4b"/><rect x="60" y="60" width="1080" height="510" rx="24" fill="none" stroke="#b45309" stroke-width="6" stroke-dasharray="18 12"/><g transform="translate(120 215) scale(5.6)"><path d="M8 26 18 8l10 18M12.5 19h11" fill="none" stroke="#fde7c7" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/><circle cx="18" cy="27.5" r="2" fill="#b45309"/></g><text x="360" y="300" font-family="DejaVu Serif, Georgia, serif" font-size="64" font-weight="700" fill="#ffffff">Adire Fashion Academy</text><text x="360" y="380" font-family="DejaVu Sans, sans-serif" font-size="34" fill="#fde7c7">Africa's Leading Fashion Academy · Lagos</text></svg>`,
+);
 await sharp(og).png({ compressionLevel: 9, palette: true }).toFile('public/og-image.png');
 console.log('icons done');

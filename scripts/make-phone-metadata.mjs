@@ -1,9 +1,11 @@
-// Writes src/lib/schemas/phone-metadata-ng.json: libphonenumber-js's metadata for Nigeria only.
-// The full metadata costs the browser about 40 KB; ours is under 1 KB. Re-run after upgrading
-// libphonenumber-js: node scripts/make-phone-metadata.mjs
+// Writes src/lib/schemas/phone-metadata-ng.json: Nigeria's number pattern and possible lengths,
+// taken from libphonenumber-js's metadata (Google's libphonenumber data). The browser then needs
+// none of libphonenumber's code (about 20 KB gzip). Re-run after upgrading libphonenumber-js:
+//   node scripts/make-phone-metadata.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const full = JSON.parse(readFileSync('node_modules/libphonenumber-js/metadata.min.json', 'utf8'));
-const ng = { version: full.version, country_calling_codes: { 234: ['NG'] }, countries: { NG: full.countries.NG }, nonGeographic: {} };
-writeFileSync('src/lib/schemas/phone-metadata-ng.json', JSON.stringify(ng) + '\n');
+const [callingCode, , pattern, lengths] = full.countries.NG;
+const ng = { source: `libphonenumber-js metadata ${full.version}`, callingCode, pattern, lengths };
+writeFileSync('src/lib/schemas/phone-metadata-ng.json', JSON.stringify(ng, null, 2) + '\n');
 console.log('Wrote src/lib/schemas/phone-metadata-ng.json');

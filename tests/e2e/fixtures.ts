@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
 // Shared helpers for the end-to-end tests: the site's routes, a signed-in session, axe.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
@@ -50,3 +52,12 @@ export async function waitForIslands(page: Page) {
 
 export const test = base;
 export { expect };
+
+/** The mails the server has written to its outbox (no SMTP_URL in the end-to-end run). */
+export function outboxMails(): string[] {
+  const dir = join(process.env.E2E_DATA_DIR!, 'outbox');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => readFileSync(join(dir, name), 'utf8'));
+}

@@ -1,7 +1,3 @@
-// Starts the real server for the end-to-end run on a fresh, temporary data folder.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-process.env.DATA_DIR ??= mkdtempSync(join(tmpdir(), 'adire-e2e-'));
+// Starts the real server for the end-to-end run on the data folder the Playwright config made.
+process.env.DATA_DIR ??= process.env.E2E_DATA_DIR;
 await import('../../src/server/main.ts');

@@ -1,9 +1,11 @@
 // Field rules of SPEC §5, with its messages word for word. Forms and API routes import these
 // same schemas, so a message a user sees in the browser is the one the server answers with.
 import * as v from 'valibot';
-import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js/core';
-// Nigeria's numbering plan only (scripts/make-phone-metadata.mjs): the full one costs 40 KB.
-import metadata from './phone-metadata-ng.json' with { type: 'json' };
+// Nigeria's numbering plan from libphonenumber's data (scripts/make-phone-metadata.mjs); the
+// library itself would cost the browser about 20 KB, for one country.
+import nigeria from './phone-metadata-ng.json' with { type: 'json' };
+
+const NATIONAL_NUMBER = new RegExp(`^(?:${nigeria.pattern})$`);
 
 /** SPEC §5's generic fallbacks, for fields without a message of their own. */
 export const fallback = {
@@ -59,19 +61,20 @@ export function toNationalPhone(input: string): string | null {
   const compact = input.replace(/[\s()-]/g, '');
   if (!/^\+?\d+$/.test(compact)) return null;
   const digits = compact.replace(/^\+/, '');
-  let international: string;
-  if (digits.startsWith('234')) {
+  let national: string;
+  if (digits.startsWith(nigeria.callingCode)) {
     // SPEC §5: the international form is 13 to 15 characters long.
     if (digits.length < 13 || digits.length > 15) return null;
-    international = '+' + digits;
-  } else if (digits.startsWith('0') && digits.length === 11) {
-    international = '+234' + digits.slice(1);
+    // The country prefix goes, and so does a trunk 0 written after it (+234 0803...).
+    national = digits.slice(nigeria.callingCode.length).replace(/^0/, '');
+  } else if (/^0\d{10}$/.test(digits)) {
+    national = digits.slice(1);
   } else {
     return null;
   }
-  const parsed = parsePhoneNumberFromString(international, 'NG', metadata as MetadataJson);
-  if (!parsed || parsed.country !== 'NG' || !parsed.isValid()) return null;
-  return '0' + parsed.nationalNumber;
+  // API.md keeps numbers as '0' + 10 digits, so only 10-digit national numbers fit.
+  if (national.length !== 10 || !nigeria.lengths.includes(national.length) || !NATIONAL_NUMBER.test(national)) return null;
+  return '0' + national;
 }
 
 export const PASSWORD_HINT = 'Minimum of 8 characters including one alphabet and one number.';

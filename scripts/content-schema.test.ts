@@ -1,0 +1,45 @@
+// An editor's mistake in content/ must stop the build with the file and the field named.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+function projectWith(edit: (root: string) => void) {
+  const root = mkdtempSync(join(tmpdir(), 'content-'));
+  for (const entry of ['content', 'src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'])
+    cpSync(entry, join(root, entry), { recursive: true });
+  symlinkSync(resolve('node_modules'), join(root, 'node_modules'));
+  edit(root);
+  return root;
+}
+
+const sync = (root: string) => {
+  const result = spawnSync(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'sync'], { cwd: root, encoding: 'utf8' });
+  return { status: result.status, output: result.stdout + result.stderr };
+};
+
+describe('content schemas', () => {
+  it('name the file and the field when a value has the wrong type', () => {
+    const root = projectWith((dir) => {
+      const file = join(dir, 'content/projects/lsetf.md');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^summary: .*$/m, 'summary: 42'));
+    });
+    const { status, output } = sync(root);
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/projects → lsetf/);
+    expect(output).toMatch(/summary/);
+    expect(output).toContain('content/projects/lsetf.md');
+  }, 60_000);
+
+  it('name the field when a required one is missing', () => {
+    const root = projectWith((dir) => {
+      const file = join(dir, 'content/faculty/ibrahim-musa.md');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^role: .*\n/m, ''));
+    });
+    const { status, output } = sync(root);
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/faculty → ibrahim-musa/);
+    expect(output).toMatch(/role/);
+  }, 60_000);
+});

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs the API tests against a real PostgreSQL 15 instead of embedded PGlite: makes a throwaway
+# cluster (trust auth, port 5433, socket in /tmp), runs `npm run test:api` with DATABASE_URL
+# pointing at it, and always stops and removes the cluster, whether the tests pass, fail or are
+# interrupted. Run as root from anywhere: scripts/test-postgres.sh [extra vitest arguments]
+set -euo pipefail
+
+PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
+PORT=${PG_TEST_PORT:-5433}
+cd "$(dirname "$0")/.."
+
+if [[ $(id -u) -ne 0 ]]; then
+  echo "Run this as root: it starts PostgreSQL as the postgres user." >&2
+  exit 1
+fi
+if [[ ! -x $PG_BIN/initdb ]]; then
+  echo "PostgreSQL 15 is not installed at $PG_BIN (apt-get install -y postgresql)." >&2
+  exit 1
+fi
+
+CLUSTER=$(mktemp -d /tmp/afa-postgres-XXXXXX)
+chown postgres:postgres "$CLUSTER"
+
+stop_cluster() {
+  su postgres -c "$PG_BIN/pg_ctl -D '$CLUSTER/data' -m fast -w stop" >/dev/null 2>&1 || true
+  rm -rf "$CLUSTER"
+}
+trap stop_cluster EXIT
+# An interrupted run still ends through the EXIT trap above.
+trap 'exit 130' INT TERM
+
+su postgres -c "$PG_BIN/initdb -D '$CLUSTER/data' --auth=trust --username=postgres --encoding=UTF8 --locale=C.UTF-8" >/dev/null
+# fsync=off: the cluster lives for one test run, so durability buys nothing and costs time.
+su postgres -c "$PG_BIN/pg_ctl -D '$CLUSTER/data' -l '$CLUSTER/server.log' -w -o \"-p $PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off\" start" >/dev/null
+echo "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') is running on 127.0.0.1:$PORT (cluster $CLUSTER)"
+
+DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" npm run test:api -- "$@"
