@@ -74,7 +74,11 @@ const about = defineCollection({
       intro: z.string(),
       image: image(),
       imageAlt: z.string(),
-      mission: z.object({ heading: z.string(), text: z.string(), values: z.array(z.object({ title: z.string(), text: z.string() })).min(1) }),
+      mission: z.object({
+        heading: z.string(),
+        text: z.string(),
+        values: z.array(z.object({ title: z.string(), text: z.string() })).min(1),
+      }),
       facultyHeading: z.string(),
       testimonialsHeading: z.string(),
     }),
