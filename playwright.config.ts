@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium.ts';
 
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,18 +10,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4399);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'adire-e2e-'));
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
-// Debian's Chromium (TOOLCHAIN.md): Playwright never downloads a browser here.
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-};
+const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: 'tests/e2e',

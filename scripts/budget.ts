@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 
 const KB = 1000;
@@ -20,16 +21,8 @@ export const ANY_PAGE_JS_BUDGET = 120 * KB;
 const PERFORMANCE_MIN = 98;
 const CONTENT_PAGE = /^\/($|about$|projects(\/[\w-]+)?$|terms$|cookies$|privacy$|404$|market$|empty$)/;
 const LIGHTHOUSE_PAGES = ['/', '/about', '/projects', '/projects/lsetf', '/market'];
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
+const CHROME = CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const args = process.argv.slice(2);
 const withLighthouse = !args.includes('--no-lighthouse');
@@ -85,7 +78,7 @@ interface PageRow {
 }
 
 async function measureJavaScript(paths: string[]): Promise<PageRow[]> {
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROMIUM_ARGS });
   const rows: PageRow[] = [];
   for (const path of paths) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
