@@ -85,3 +85,22 @@ test.describe('newsletter form and toasts', () => {
     await expect(success).toBeHidden({ timeout: 3000 });
   });
 });
+
+test('a top progress bar runs while a request is out and finishes when it answers', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(ENDPOINT, async (route) => {
+    await held;
+    await route.fulfill({ json: { message: 'Thank you for subscribing!', data: null } });
+  });
+  await page.goto('/about');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByLabel('Email address').fill('ada@example.com');
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  const bar = page.locator('.top-progress');
+  await expect(bar).toHaveCSS('opacity', '1');
+  await expect.poll(() => bar.evaluate((el) => parseFloat(getComputedStyle(el).width))).toBeGreaterThan(0);
+  release();
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you for subscribing!' })).toBeVisible();
+  await expect(bar).toHaveCSS('opacity', '0');
+});

@@ -1,0 +1,39 @@
+// The one place money, dates and titles are formatted (SPEC §9, READINGS.md).
+
+const naira = [0, 2].map(
+  (digits) =>
+    new Intl.NumberFormat('en-NG', {
+      style: 'currency',
+      currency: 'NGN',
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }),
+);
+
+/**
+ * Naira with the ₦ sign and thousands separators: 2 decimals by default, none when asked.
+ * Accepts the API's decimal strings ('150000.00') as well as numbers.
+ */
+export function formatNaira(amount: number | string, { decimals = 2 }: { decimals?: 0 | 2 } = {}): string {
+  const value = typeof amount === 'string' ? Number(amount) : amount;
+  if (!Number.isFinite(value)) throw new RangeError(`Not an amount of money: ${String(amount)}`);
+  return naira[decimals === 0 ? 0 : 1]!.format(value);
+}
+
+/** SPEC §2: a course price shows its integer part only ('150000.50' -> '150000'). */
+export function integerPart(price: string): string {
+  return price.split('.')[0]!;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** Dates are shown in en-NG form: '22 November 2026'. */
+export function formatDate(date: Date | string): string {
+  return dateFormat.format(typeof date === 'string' ? new Date(date) : date);
+}
+
+/** SPEC §9: words of 3 or more letters get a capital; shorter ones ('of', 'in') stay as written. */
+export function titleCase(text: string): string {
+  return text.replace(/\p{L}[\p{L}'’]*/gu, (word) => (word.length >= 3 ? word.charAt(0).toUpperCase() + word.slice(1) : word));
+}
