@@ -8,6 +8,8 @@ import './forms.css';
 
 export interface FieldShellProps extends FieldShellView {
   label: string;
+  /** An id for the visible label, for controls named by aria-labelledby (the custom select). */
+  labelId?: string;
   hint?: ReactNode;
   /** Shows a check mark before the hint once the value satisfies it (the password hint of SPEC §2). */
   hintMet?: boolean;
@@ -23,10 +25,26 @@ export interface FieldShellProps extends FieldShellView {
 }
 
 export function FieldShell(props: FieldShellProps) {
-  const { label, inputId, messageId, hintId, message, status, hint, hintMet, disabled, prefix, suffix, after, className, children } = props;
+  const {
+    label,
+    labelId,
+    inputId,
+    messageId,
+    hintId,
+    message,
+    status,
+    hint,
+    hintMet,
+    disabled,
+    prefix,
+    suffix,
+    after,
+    className,
+    children,
+  } = props;
   return (
     <div className={['field', className].filter(Boolean).join(' ')} data-status={status} data-disabled={disabled || undefined}>
-      <label className="field-label" htmlFor={inputId}>
+      <label className="field-label" id={labelId} htmlFor={inputId}>
         {label}
       </label>
       <div className="field-box">
