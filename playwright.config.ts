@@ -31,7 +31,8 @@ export default defineConfig({
     command: 'node tests/e2e/serve.ts',
     url: `${BASE_URL}/api/v1/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh data folder means creating the embedded database first (5 to 15 s here).
+    timeout: 120_000,
     env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, STAFF_EMAIL: 'staff@adireacademy.test' },
   },
 });

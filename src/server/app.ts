@@ -1,22 +1,41 @@
-// The API: one Hono app mounted under /api/v1, used as it is by the server and by the tests.
+// The API: one Hono app mounted under /api/v1, used as it is by the server and by the tests. Each
+// feature brings its own sub-app (src/features/<name>/server/routes.ts); this file only mounts them
+// and sets what holds for every route: request ids, CORS, the error envelope, 404 and 405.
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
+import { sql } from 'drizzle-orm';
+import { createContactRoutes } from '../features/contact/server/routes.ts';
+import { createNewsletterRoutes } from '../features/newsletter/server/routes.ts';
+import { withDefaults, type ApiDeps } from './deps.ts';
+import type { ApiEnv } from './http/context.ts';
+import { corsForOrigins } from './http/cors.ts';
+import { handleApiError } from './http/error-handler.ts';
+import { assignRequestId } from './http/request-id.ts';
+import { answerUnmatched } from './http/unmatched.ts';
+
+export { INTERNAL_ERROR } from './http/error-handler.ts';
+export type { ApiDeps } from './deps.ts';
 
 export const API_BASE = '/api/v1';
-export const INTERNAL_ERROR = 'Something went wrong, please try again!';
 
-export type ApiDeps = Record<string, never>;
+export function createApp(deps: ApiDeps) {
+  const services = withDefaults(deps);
+  const api = new Hono<ApiEnv>().basePath(API_BASE);
 
-export function createApp(_deps: ApiDeps = {}) {
-  const api = new Hono().basePath(API_BASE);
+  api.use(assignRequestId());
+  if (services.env.CORS_ORIGINS.length > 0) api.use(corsForOrigins(services.env.CORS_ORIGINS));
 
-  api.get('/health', (c) => c.json({ message: 'OK', data: { status: 'ok' } }));
-
-  api.notFound((c) => c.json({ message: 'Not found' }, 404));
-  api.onError((err, c) => {
-    if (err instanceof HTTPException) return c.json({ message: err.message || 'Request failed' }, err.status);
-    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
-    return c.json({ message: INTERNAL_ERROR }, 500);
+  // Load balancers poll this: it answers 200 only when the database answers too (503 otherwise).
+  api.get('/health', async (c) => {
+    await services.db.execute(sql`select 1`);
+    return c.json({ message: 'OK', data: { status: 'ok' } });
   });
+
+  api.route('/user', createNewsletterRoutes(services));
+  api.route('/user', createContactRoutes(services));
+
+  api.notFound(answerUnmatched(() => api.routes));
+  api.onError(handleApiError(services.log));
   return api;
 }
+
+export type ApiApp = ReturnType<typeof createApp>;

@@ -13,14 +13,29 @@ const EnvSchema = v.object({
   SMTP_URL: optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://'))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty()), 'Adire Fashion Academy <no-reply@adireacademy.ng>'),
   STAFF_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'admissions@adireacademy.ng'),
-  PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'), v.transform((s) => s.replace(/\/+$/, ''))), 'http://localhost:4321'),
+  PUBLIC_SITE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('must be an absolute URL'),
+      v.transform((s) => s.replace(/\/+$/, '')),
+    ),
+    'http://localhost:4321',
+  ),
   PAYSTACK_SECRET_KEY: optional(v.pipe(v.string(), v.regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…'))),
   TRUST_PROXY: v.optional(v.picklist(['', '0', '1'], 'must be 1, 0 or empty'), ''),
   CORS_ORIGINS: v.optional(
     v.pipe(
       v.string(),
-      v.transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean)),
-      v.check((list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)), 'must be a comma-separated list of origins such as https://example.com'),
+      v.transform((s) =>
+        s
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      ),
+      v.check(
+        (list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
+        'must be a comma-separated list of origins such as https://example.com',
+      ),
     ),
     '',
   ),

@@ -1,38 +1,91 @@
-// Starts the one process that serves pages and API: reads settings, loads the built site, listens,
-// and on SIGTERM/SIGINT stops accepting, lets requests in flight finish (bounded), then exits 0.
+// Starts the one process that serves pages and API: reads settings, loads the built site, opens the
+// database (applying pending migrations), listens, and on SIGTERM/SIGINT stops accepting, lets
+// requests in flight finish (bounded), closes the database and mail transport, then exits 0.
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
+import { join } from 'node:path';
 import { createApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { pruneExpiredBuckets } from './db/rate-limit-buckets.ts';
 import { EnvError, readEnv } from './env.ts';
+import { consoleLogger as log } from './log.ts';
+import { createMailer } from './mail/mailer.ts';
 import { createSiteHandler } from './site-server.ts';
 import { loadStaticSite } from './static-site.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 async function main() {
   const env = readEnv();
   const site = await loadStaticSite(env.DIST_DIR);
-  const api = createApp();
+
+  // A first start creates the PGlite database, which takes seconds; killed halfway, it would leave a
+  // data directory that never opens again. A signal in that time stops the server once it is open.
+  let signalDuringStart: string | undefined;
+  const noteSignal = (signal: string) => (signalDuringStart ??= signal);
+  process.on('SIGTERM', noteSignal).on('SIGINT', noteSignal);
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: join(env.DATA_DIR, 'pglite'),
+    onIdleError: (error) => log.error('[db] an idle PostgreSQL connection failed', error),
+  });
+  process.off('SIGTERM', noteSignal).off('SIGINT', noteSignal);
+  if (signalDuringStart) {
+    log.info(`${signalDuringStart} received while starting: stopping.`);
+    await database.close();
+    process.exit(0);
+  }
+  log.info(
+    database.kind === 'postgres'
+      ? `Database: PostgreSQL at ${describeUrl(env.DATABASE_URL)}`
+      : `Database: PGlite in ${join(env.DATA_DIR, 'pglite')}`,
+  );
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM,
+    outboxDir: join(env.DATA_DIR, 'outbox'),
+    log,
+  });
+  const api = createApp({ db: database.db, mailer, env, log });
   const handler = createSiteHandler(api, site);
 
+  // Finished rate-limit windows are only clutter: clear them now and then.
+  const pruning = setInterval(() => {
+    pruneExpiredBuckets(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning rate-limit buckets failed', error));
+  }, PRUNE_EVERY_MS);
+  pruning.unref();
+
   const server = serve({ fetch: handler, port: env.PORT, hostname: env.HOST }, (info) => {
-    console.log(`Serving ${site.size} files and the API on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${info.port}`);
+    log.info(`Serving ${site.size} files and the API on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${info.port}`);
   }) as Server;
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing requests in flight, then stopping.`);
+    log.info(`${signal} received: finishing requests in flight, then stopping.`);
+    clearInterval(pruning);
     const force = setTimeout(() => {
-      console.warn('Requests still open after the grace period: closing them.');
+      log.info('Requests still open after the grace period: closing them.');
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(() => {
       clearTimeout(force);
-      console.log('Stopped.');
-      process.exit(0);
+      mailer.close();
+      // PGlite writes its files on close: a clean close is what keeps DATA_DIR consistent.
+      database.close().then(
+        () => {
+          log.info('Stopped.');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          log.error('Closing the database failed', error);
+          process.exit(1);
+        },
+      );
     });
     server.closeIdleConnections();
   };
@@ -40,8 +93,15 @@ async function main() {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
+/** The server and database of a postgres:// URL, without the user name or password. */
+function describeUrl(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.host}${parsed.pathname}`;
+}
+
 main().catch((error: unknown) => {
-  // A bad setting is the operator's to fix: one line. Anything else is ours: the whole error.
-  console.error(error instanceof EnvError ? error.message : error);
+  // A bad setting or a data directory in use is the operator's to fix: one line. Anything else is
+  // ours: the whole error.
+  console.error(error instanceof EnvError || error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

@@ -1,17 +1,19 @@
 // One fetch handler for the whole product: the API under /api/v1, the prebuilt site for the rest.
 import { API_BASE } from './app.ts';
+import type { NodeBindings } from './http/context.ts';
 import { withSecurityHeaders } from './security-headers.ts';
 import type { StaticSite } from './static-site.ts';
 
 interface FetchApp {
-  fetch(request: Request, ...rest: never[]): Response | Promise<Response>;
+  // The node bindings carry the socket: the API reads the client's address from it.
+  fetch(request: Request, bindings?: NodeBindings): Response | Promise<Response>;
 }
 
 export function createSiteHandler(api: FetchApp, site: StaticSite) {
-  return async function handle(request: Request): Promise<Response> {
+  return async function handle(request: Request, bindings?: NodeBindings): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (pathname === API_BASE || pathname.startsWith(API_BASE + '/')) {
-      return withSecurityHeaders(await api.fetch(request), true);
+      return withSecurityHeaders(await api.fetch(request, bindings), true);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return withSecurityHeaders(

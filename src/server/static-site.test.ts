@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadStaticSite, type StaticSite } from './static-site.ts';
 
 const INLINE = "document.documentElement.dataset.auth='visitor'";
-const page = (title: string) => `<!doctype html><html><head><title>${title}</title><script>${INLINE}</script></head><body>${'<p>lorem</p>'.repeat(80)}</body></html>`;
+const page = (title: string) =>
+  `<!doctype html><html><head><title>${title}</title><script>${INLINE}</script></head><body>${'<p>lorem</p>'.repeat(80)}</body></html>`;
 const script = 'export const x = 1;\n'.repeat(200);
 
 let site: StaticSite;

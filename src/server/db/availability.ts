@@ -1,6 +1,15 @@
 // Tells a database that cannot be reached from a query that failed for another reason: the first
 // earns a 503 (try again later), the second is a bug and a 500.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 
 // SQLSTATE class 08 is 'connection exception', 53 'insufficient resources'; 57P01-57P03 mean the
 // server is shutting down or starting up.
@@ -20,6 +29,15 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
   if (UNAVAILABLE_MESSAGES.some((text) => error.message.includes(text))) return true;
   // drizzle wraps the driver's error in `cause`; a failed dual-stack connect is an AggregateError.
-  const inner = [error.cause, ...(error instanceof AggregateError ? error.errors : [])];
+  const inner: unknown[] = [error.cause, ...(error instanceof AggregateError ? (error.errors as unknown[]) : [])];
   return inner.some((cause) => isDatabaseUnavailable(cause, depth + 1));
+}
+
+/** The innermost cause's message, e.g. 'connect ECONNREFUSED 127.0.0.1:5432': enough to act on,
+ * without the failed query's parameters, which may hold a visitor's personal data. */
+export function rootCauseMessage(error: unknown): string {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Error && current.cause !== undefined; depth++) current = current.cause;
+  if (current instanceof AggregateError && current.errors[0] instanceof Error) current = current.errors[0];
+  return current instanceof Error ? current.message || current.name : String(current);
 }

@@ -13,7 +13,8 @@ export interface BucketState {
 
 export async function countRequest(db: Database, key: string, now: Date, windowMs: number): Promise<BucketState> {
   const nextReset = new Date(now.getTime() + windowMs);
-  const windowOver = sql`${rateLimitBuckets.resetsAt} <= ${now}`;
+  // Explicit casts: inside CASE, PostgreSQL cannot infer a parameter's type from its neighbours.
+  const windowOver = sql`${rateLimitBuckets.resetsAt} <= ${now.toISOString()}::timestamptz`;
   const [row] = await db
     .insert(rateLimitBuckets)
     .values({ key, hits: 1, resetsAt: nextReset })
@@ -21,7 +22,7 @@ export async function countRequest(db: Database, key: string, now: Date, windowM
       target: rateLimitBuckets.key,
       set: {
         hits: sql`case when ${windowOver} then 1 else ${rateLimitBuckets.hits} + 1 end`,
-        resetsAt: sql`case when ${windowOver} then ${nextReset} else ${rateLimitBuckets.resetsAt} end`,
+        resetsAt: sql`case when ${windowOver} then ${nextReset.toISOString()}::timestamptz else ${rateLimitBuckets.resetsAt} end`,
       },
     })
     .returning({ hits: rateLimitBuckets.hits, resetsAt: rateLimitBuckets.resetsAt });

@@ -10,7 +10,11 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors | undefined;
   readonly headers: Record<string, string>;
 
-  constructor(status: ContentfulStatusCode, message: string, options: { fieldErrors?: FieldErrors; headers?: Record<string, string> } = {}) {
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    options: { fieldErrors?: FieldErrors; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.status = status;
     this.fieldErrors = options.fieldErrors;

@@ -43,5 +43,10 @@ function ipv6Prefix(address: string): string {
   const width = (groups: string[]) => groups.reduce((sum, group) => sum + (group.includes('.') ? 2 : 1), 0);
   const missing = 8 - width(headGroups) - width(tailGroups);
   const groups = [...headGroups, ...Array<string>(Math.max(missing, 0)).fill('0'), ...tailGroups];
-  return groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':') + '::/64';
+  return (
+    groups
+      .slice(0, 4)
+      .map((group) => group.replace(/^0+(?=.)/, ''))
+      .join(':') + '::/64'
+  );
 }

@@ -1,8 +1,12 @@
 // What a request carries through the API's middleware: the bindings @hono/node-server passes in
 // (the socket, for the client's address) and the values the app's own middleware sets.
-import type { IncomingMessage } from 'node:http';
+
+/** The part of @hono/node-server's HttpBindings the API reads; tests pass a plain object. */
+export interface NodeBindings {
+  incoming?: { socket?: { remoteAddress?: string } };
+}
 
 export interface ApiEnv {
-  Bindings: { incoming?: Pick<IncomingMessage, 'socket'> };
+  Bindings: NodeBindings;
   Variables: { requestId: string };
 }

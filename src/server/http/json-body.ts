@@ -12,7 +12,10 @@ export const MALFORMED_JSON = 'The request body is not valid JSON.';
 
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 
-export async function readJsonBody<TSchema extends v.GenericSchema<unknown, unknown>>(c: Context, schema: TSchema): Promise<v.InferOutput<TSchema>> {
+export async function readJsonBody<TSchema extends v.GenericSchema<unknown, unknown>>(
+  c: Context,
+  schema: TSchema,
+): Promise<v.InferOutput<TSchema>> {
   if (!JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? '')) throw new ApiError(415, WRONG_MEDIA_TYPE);
   const text = await readLimitedText(c.req.raw, MAX_JSON_BYTES);
   let value: unknown;

@@ -1,0 +1,19 @@
+// POST /api/v1/user/subscribe-newsletter (API.md, Newsletter).
+import { Hono } from 'hono';
+import type { ApiServices } from '../../../server/deps.ts';
+import type { ApiEnv } from '../../../server/http/context.ts';
+import { readJsonBody } from '../../../server/http/json-body.ts';
+import { rateLimit } from '../../../server/http/rate-limit.ts';
+import { NewsletterSchema } from '../schemas.ts';
+import { subscribeToNewsletter } from './subscriptions.ts';
+
+export const SUBSCRIBED_MESSAGE = 'Thank you for subscribing! Look out for our next newsletter.';
+
+/** Mounted at /user. */
+export function createNewsletterRoutes(services: ApiServices) {
+  return new Hono<ApiEnv>().post('/subscribe-newsletter', rateLimit(services, 'newsletter'), async (c) => {
+    const { email } = await readJsonBody(c, NewsletterSchema);
+    await subscribeToNewsletter(services.db, email);
+    return c.json({ message: SUBSCRIBED_MESSAGE, data: null }, 200);
+  });
+}

@@ -1,0 +1,22 @@
+// What the API needs from the outside world. createApp() takes these, so tests build an app on a
+// fresh database with a recording mailer and a clock they control, and main.ts wires the real ones.
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { consoleLogger, type Logger } from './log.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+export interface ApiDeps {
+  db: Database;
+  mailer: Mailer;
+  env: Env;
+  log?: Logger;
+  /** The current time; tests pass their own to step over rate-limit windows. */
+  clock?: () => Date;
+}
+
+/** ApiDeps with every default filled in: what routes and services receive. */
+export type ApiServices = Required<ApiDeps>;
+
+export function withDefaults(deps: ApiDeps): ApiServices {
+  return { log: consoleLogger, clock: () => new Date(), ...deps };
+}

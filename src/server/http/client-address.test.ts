@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { parseAddress } from './client-address.ts';
+
+describe('parseAddress', () => {
+  it('keeps IPv4 addresses and drops a port', () => {
+    expect(parseAddress(' 203.0.113.7 ')).toBe('203.0.113.7');
+    expect(parseAddress('203.0.113.7:51234')).toBe('203.0.113.7');
+    expect(parseAddress('::ffff:203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('reduces IPv6 addresses to their /64, in one spelling', () => {
+    expect(parseAddress('2001:db8:0001:0002:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(parseAddress('[2001:DB8:1:2::9]:443')).toBe('2001:db8:1:2::/64');
+    expect(parseAddress('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(parseAddress('::1')).toBe('0:0:0:0::/64');
+    expect(parseAddress('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(parseAddress('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+  });
+
+  it('refuses anything that is not an address', () => {
+    for (const raw of ['', 'unknown', 'example.com', '999.1.1.1', '1.2.3', `${'1'.repeat(70)}`, '<script>'])
+      expect(parseAddress(raw), raw).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+// Per-client request limits for the API's routes, counted in the database (see
+// docs/decisions/003-rate-limits.md). Every request counts, valid or not, so a flood of bad
+// requests is stopped as early as a flood of good ones.
+import type { MiddlewareHandler } from 'hono';
+import { countRequest } from '../db/rate-limit-buckets.ts';
+import type { ApiServices } from '../deps.ts';
+import { ApiError } from './api-error.ts';
+import { clientAddress } from './client-address.ts';
+import type { ApiEnv } from './context.ts';
+
+export interface RateLimitPolicy {
+  /** Requests allowed per client within one window; the next one is refused. */
+  limit: number;
+  windowMs: number;
+}
+
+/** The public forms (newsletter, contact, tutor request): a burst of 20 per 10 minutes. */
+export const FORM_RATE_LIMIT: RateLimitPolicy = { limit: 20, windowMs: 10 * 60_000 };
+
+export const tooManyRequestsMessage = (seconds: number) =>
+  `Too many requests, please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+
+/** `rule` names what is limited (one bucket per rule and client), e.g. 'contact'. */
+export function rateLimit(services: ApiServices, rule: string, policy: RateLimitPolicy = FORM_RATE_LIMIT): MiddlewareHandler<ApiEnv> {
+  const trustProxy = services.env.TRUST_PROXY === '1';
+  return async (c, next) => {
+    const now = services.clock();
+    const key = `${rule}:${clientAddress(c, trustProxy)}`;
+    const { hits, resetsAt } = await countRequest(services.db, key, now, policy.windowMs);
+    if (hits > policy.limit) {
+      const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
+      throw new ApiError(429, tooManyRequestsMessage(seconds), { headers: { 'retry-after': String(seconds) } });
+    }
+    await next();
+  };
+}
