@@ -43,7 +43,7 @@ describe('the server process', () => {
             (r) => r.status,
             () => 0,
           ),
-        { timeout: 90_000, intervals: [250] },
+        { timeout: 90_000, interval: 250 },
       )
       .toBe(200);
 
