@@ -1,24 +1,16 @@
 // After astro build: writes .br and .gz beside every compressible file of dist/ at the highest
-// levels (done once here so the server starts fast), then stamps the build.
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+// levels (done once here so the server starts fast), then stamps the build. What counts as
+// compressible is the server's own rule, so the two never disagree.
+import { readFile, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { isCompressible, walkFiles } from '../src/server/static-site.ts';
 import { STAMP } from './build-state.ts';
 
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.vtt', '.webmanifest', '.ico']);
-
-async function* walk(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else if (COMPRESSIBLE.has(extname(entry.name))) yield full;
-  }
-}
-
 let count = 0;
-for await (const file of walk('dist')) {
+for await (const file of walkFiles('dist')) {
+  if (file.endsWith('.br') || file.endsWith('.gz')) continue;
   const body = await readFile(file);
-  if (body.byteLength <= 256) continue;
+  if (!isCompressible(file, body.byteLength)) continue;
   await writeFile(
     file + '.br',
     brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),

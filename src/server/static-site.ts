@@ -40,6 +40,11 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.vtt', '.webmanifest', '.ico']);
 
+/** Text worth compressing: a known text type, larger than a packet's worth of headers. */
+export function isCompressible(path: string, size: number): boolean {
+  return COMPRESSIBLE.has(extname(path).toLowerCase()) && size > 256;
+}
+
 function cacheControlFor(path: string): string {
   // Astro puts content-hashed files under /_astro/: their name changes whenever their bytes do.
   if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
@@ -72,10 +77,11 @@ export function pagePolicy(html: string): string {
   ].join('; ');
 }
 
-async function* walk(dir: string): AsyncGenerator<string> {
+/** Every file below dir, depth first. */
+export async function* walkFiles(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
+    if (entry.isDirectory()) yield* walkFiles(full);
     else if (entry.isFile()) yield full;
   }
 }
@@ -93,7 +99,7 @@ export async function loadStaticSite(distDir: string): Promise<StaticSite> {
   if (!info?.isDirectory()) throw new Error(`The site has not been built: ${distDir} is missing (run npm run build)`);
   const files = new Map<string, StaticFile>();
   const all: string[] = [];
-  for await (const full of walk(distDir)) all.push(full);
+  for await (const full of walkFiles(distDir)) all.push(full);
   const present = new Set(all);
   for (const full of all) {
     if (full.endsWith('.br') || full.endsWith('.gz')) continue;
@@ -101,7 +107,7 @@ export async function loadStaticSite(distDir: string): Promise<StaticSite> {
     const ext = extname(full).toLowerCase();
     const body = new Uint8Array(await readFile(full));
     const encoded: StaticFile['encoded'] = {};
-    if (COMPRESSIBLE.has(ext) && body.byteLength > 256) {
+    if (isCompressible(full, body.byteLength)) {
       encoded.br = present.has(full + '.br')
         ? new Uint8Array(await readFile(full + '.br'))
         : brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
