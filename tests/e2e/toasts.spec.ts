@@ -104,3 +104,18 @@ test('a top progress bar runs while a request is out and finishes when it answer
   await expect(page.getByRole('status').filter({ hasText: 'Thank you for subscribing!' })).toBeVisible();
   await expect(bar).toHaveCSS('opacity', '0');
 });
+
+test('if the form code cannot be fetched, a submit says so, keeps the address, and works on the next try', async ({ page }) => {
+  let block = true;
+  await page.route('**/_astro/enhance*.js', (route) => (block ? route.abort('internetdisconnected') : route.continue()));
+  await page.route(ENDPOINT, (route) => route.fulfill({ json: { message: 'Thank you for subscribing!', data: null } }));
+  await page.goto('/about');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByLabel('Email address').fill('ada@example.com');
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(footer.getByText('Network error: check your internet connection and try again.')).toBeVisible();
+  await expect(footer.getByLabel('Email address')).toHaveValue('ada@example.com');
+  block = false;
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you for subscribing!' })).toBeVisible();
+});
