@@ -33,6 +33,15 @@ export const SIGNED_IN = {
   user: { id: 'u1', first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', image_url: null },
 };
 
+/**
+ * Stops the page's clock (installed with `page.clock.install()` before the page loaded), so that only
+ * `page.clock.runFor` moves it: delays are then measured in page time, however busy the machine is.
+ */
+export async function pauseClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
+}
+
 /** Stores a session before any page script runs, as the accounts feature does after login. */
 export async function signIn(page: Page, session: object = SIGNED_IN) {
   await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [SESSION_KEY, JSON.stringify(session)]);

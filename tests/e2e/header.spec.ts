@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, pauseClock, signIn, test } from './fixtures.ts';
 
+/** SPEC.md §1: the dropdown opens (and closes) after a 200 ms pause of the mouse. */
+const DROPDOWN_OPEN_DELAY_MS = 200;
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const aboutButton = (page: Page) => nav(page).getByRole('button', { name: 'About Us' });
 
@@ -38,14 +40,21 @@ test.describe('header on a wide screen', () => {
   });
 
   test('the dropdown opens on hover after a short delay and closes when the pointer leaves', async ({ page }) => {
+    // The page's clock is ours: the delay is measured in its time, not in how busy the machine is.
+    await page.clock.install();
     await page.goto('/');
+    await pauseClock(page);
     const menu = page.locator('#about-menu');
     await aboutButton(page).hover();
-    await page.waitForTimeout(60);
+    await page.clock.runFor(DROPDOWN_OPEN_DELAY_MS - 20);
     await expect(menu).toBeHidden();
+    await page.clock.runFor(40);
     await expect(menu).toBeVisible();
     await expect(aboutButton(page)).toHaveAttribute('aria-expanded', 'true');
     await page.mouse.move(5, 600);
+    await page.clock.runFor(DROPDOWN_OPEN_DELAY_MS - 20);
+    await expect(menu).toBeVisible();
+    await page.clock.runFor(40);
     await expect(menu).toBeHidden();
   });
 

@@ -1,6 +1,6 @@
 // The footer newsletter form is the first user of the shared client and the toaster; the API is
 // stubbed here so these tests speak only of the browser side (the API has its own tests).
-import { expect, test } from './fixtures.ts';
+import { expect, pauseClock, test } from './fixtures.ts';
 
 const ENDPOINT = '**/api/v1/user/subscribe-newsletter';
 
@@ -53,16 +53,20 @@ test.describe('newsletter form and toasts', () => {
 
   test('a server failure shows the spec text for 500 as an error toast, gone after 3 s; the address stays', async ({ page }) => {
     await page.route(ENDPOINT, (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong, please try again!' } }));
+    await page.clock.install();
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
     await footer.getByLabel('Email address').fill('ada@example.com');
+    await pauseClock(page);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Something went wrong, Please try again!' });
     await expect(toast).toBeVisible();
     await expect(footer.getByLabel('Email address')).toHaveValue('ada@example.com');
-    await page.waitForTimeout(2000);
+    await page.clock.runFor(2900);
     await expect(toast).toBeVisible();
-    await expect(toast).toBeHidden({ timeout: 3000 });
+    // 3 s on screen, then solid-toast's 0.5 s exit.
+    await page.clock.runFor(700);
+    await expect(toast).toBeHidden();
   });
 
   test("a 4xx shows the server's own message; a success toast stays about 5 s", async ({ page }) => {
@@ -72,17 +76,21 @@ test.describe('newsletter form and toasts', () => {
         ? route.fulfill({ status: 429, json: { message: 'Too many requests, please try again in 60 seconds.' } })
         : route.fulfill({ json: { message: 'Thank you for subscribing!', data: null } }),
     );
+    await page.clock.install();
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
     await footer.getByLabel('Email address').fill('ada@example.com');
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Too many requests, please try again in 60 seconds.' })).toBeVisible();
+    await pauseClock(page);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     const success = page.getByRole('status').filter({ hasText: 'Thank you for subscribing!' });
     await expect(success).toBeVisible();
-    await page.waitForTimeout(4000);
+    await page.clock.runFor(4900);
     await expect(success).toBeVisible();
-    await expect(success).toBeHidden({ timeout: 3000 });
+    // 5 s on screen, then solid-toast's 0.5 s exit.
+    await page.clock.runFor(700);
+    await expect(success).toBeHidden();
   });
 });
 
