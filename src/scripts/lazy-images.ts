@@ -12,10 +12,23 @@ function load(holder: HTMLElement) {
   img.removeAttribute('data-src');
 }
 
+/** A priority image is in the HTML from the start: only its outcome is recorded, so a failure shows. */
+function settle(holder: HTMLElement) {
+  const img = holder.querySelector('img')!;
+  const done = () => (holder.dataset.state = img.naturalWidth > 0 ? 'loaded' : 'failed');
+  if (img.complete) done();
+  else {
+    holder.dataset.state = 'loading';
+    img.addEventListener('load', done, { once: true });
+    img.addEventListener('error', done, { once: true });
+  }
+}
+
 let observer: IntersectionObserver | undefined;
 
 export function observeLazyImages(root: ParentNode = document) {
-  const holders = root.querySelectorAll<HTMLElement>('[data-lazy]:not([data-state])');
+  root.querySelectorAll<HTMLElement>('[data-lazy][data-priority]:not([data-state])').forEach(settle);
+  const holders = root.querySelectorAll<HTMLElement>('[data-lazy]:not([data-priority]):not([data-state])');
   if (!('IntersectionObserver' in window)) {
     holders.forEach(load);
     return;

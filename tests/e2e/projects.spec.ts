@@ -16,6 +16,29 @@ test('the projects page lists four partner projects, each with Learn more', asyn
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
+test('the first project image is in the page from the start and shown at once; the others wait to be near', async ({ browser }) => {
+  // Without JavaScript: what the browser has before any script runs.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/projects');
+  const images = page.getByRole('main').getByRole('article').locator('[data-lazy] > img');
+  await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+  await expect.poll(() => images.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(images.first()).toHaveCSS('opacity', '1');
+  await expect(images.nth(1)).not.toHaveAttribute('src', /./);
+  await context.close();
+});
+
+test('a first project image that fails shows its description', async ({ page }) => {
+  const html = await (await page.request.get('/projects')).text();
+  const src = /<img src="([^"]+)"[^>]*fetchpriority="high"/.exec(html)![1]!;
+  await page.route(`**${src}`, (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('/projects');
+  const first = page.getByRole('main').getByRole('article').first().locator('[data-lazy]');
+  await expect(first).toHaveAttribute('data-state', 'failed');
+  await expect(first.locator('.lazy-failed')).toBeVisible();
+});
+
 for (const slug of SCHOLARSHIPS) {
   test(`${slug}: a scholarship with an external application link and a breadcrumb back to /projects`, async ({ page, baseURL }) => {
     await page.goto(`/projects/${slug}`);
