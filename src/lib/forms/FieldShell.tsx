@@ -2,7 +2,7 @@
 // status icon at the right, an optional hint, and the message under it. The message element is a
 // polite live region, so a message that appears after leaving a field is read out too.
 import type { ReactNode } from 'react';
-import { StatusIcon } from './StatusIcon.tsx';
+import { CheckMark, StatusIcon } from './StatusIcon.tsx';
 import type { FieldShellView } from './use-field-view.ts';
 import './forms.css';
 
@@ -56,11 +56,7 @@ export function FieldShell(props: FieldShellProps) {
       {after}
       {hint && (
         <p className="field-hint" id={hintId} data-met={hintMet || undefined}>
-          {hintMet && (
-            <svg className="field-hint-check" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-              <path d="m3 8.5 3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          )}
+          {hintMet && <CheckMark className="field-hint-check" />}
           {hint}
         </p>
       )}

@@ -8,6 +8,7 @@ import { FieldShell } from './FieldShell.tsx';
 import { createHoverIntent } from './select-hover.ts';
 import { resolveKey, type TypeaheadState } from './select-keys.ts';
 import { placeMenu, scrollTopToReveal } from './select-menu.ts';
+import { CheckMark } from './StatusIcon.tsx';
 import { useFieldView } from './use-field-view.ts';
 
 export interface SelectOption {
@@ -249,9 +250,7 @@ export function SelectField({ label, options, placeholder = 'Select an option', 
             data-active={(open && index === current) || undefined}
             className="field-select-option"
           >
-            <svg className="field-select-check" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-              <path d="m3 8.5 3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            <CheckMark className="field-select-check" />
             {option.label}
           </div>
         ))}

@@ -17,3 +17,12 @@ export function StatusIcon({ status }: { status: FieldStatus }) {
     </svg>
   );
 }
+
+/** A small tick: a hint that is met (FieldShell), the chosen option of a select. */
+export function CheckMark({ className }: { className: string }) {
+  return (
+    <svg className={className} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+      <path d="m3 8.5 3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
