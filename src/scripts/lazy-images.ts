@@ -2,12 +2,17 @@
 // loading, loaded and failed are states a stylesheet can show.
 export const LAZY_ROOT_MARGIN = '600px 0px';
 
-function load(holder: HTMLElement) {
-  const img = holder.querySelector<HTMLImageElement>('img[data-src]');
-  if (!img) return;
+/** Records on the holder how the image's fetch ends: loaded or failed. */
+function track(holder: HTMLElement, img: HTMLImageElement) {
   holder.dataset.state = 'loading';
   img.addEventListener('load', () => (holder.dataset.state = 'loaded'), { once: true });
   img.addEventListener('error', () => (holder.dataset.state = 'failed'), { once: true });
+}
+
+function load(holder: HTMLElement) {
+  const img = holder.querySelector<HTMLImageElement>('img[data-src]');
+  if (!img) return;
+  track(holder, img);
   img.src = img.dataset.src!;
   img.removeAttribute('data-src');
 }
@@ -15,13 +20,8 @@ function load(holder: HTMLElement) {
 /** A priority image is in the HTML from the start: only its outcome is recorded, so a failure shows. */
 function settle(holder: HTMLElement) {
   const img = holder.querySelector('img')!;
-  const done = () => (holder.dataset.state = img.naturalWidth > 0 ? 'loaded' : 'failed');
-  if (img.complete) done();
-  else {
-    holder.dataset.state = 'loading';
-    img.addEventListener('load', done, { once: true });
-    img.addEventListener('error', done, { once: true });
-  }
+  if (img.complete) holder.dataset.state = img.naturalWidth > 0 ? 'loaded' : 'failed';
+  else track(holder, img);
 }
 
 let observer: IntersectionObserver | undefined;
