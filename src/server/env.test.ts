@@ -23,6 +23,9 @@ describe('settings', () => {
     ['DATABASE_URL', 'mysql://x'],
     ['PUBLIC_SITE_URL', 'not a url'],
     ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '1.5'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '21'],
     ['CORS_ORIGINS', 'https://a.ng/path'],
     ['STAFF_EMAIL', 'staff'],
   ])('refuses %s=%s with one line that names it', (key, value) => {
@@ -33,5 +36,31 @@ describe('settings', () => {
       expect((error as Error).message).toMatch(new RegExp(`^Invalid setting ${key}=`));
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+
+  it('reads TRUST_PROXY as a number of proxies, 0 when unset', () => {
+    expect(readEnv({}).TRUST_PROXY).toBe(0);
+    expect(readEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(0);
+    expect(readEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(() => readEnv({ TRUST_PROXY: 'true' })).toThrow('Invalid setting TRUST_PROXY="true": must be a whole number of proxies, e.g. 1');
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://admin:hunter2@db.internal/afa'],
+    ['SMTP_URL', 'http://mailer:hunter2@smtp.internal'],
+    ['PAYSTACK_SECRET_KEY', 'pk_live_hunter2'],
+  ])('names %s but never repeats its refused value', (key, value) => {
+    let message = '';
+    try {
+      readEnv({ [key]: value });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`^Invalid setting ${key}=\\(value not shown\\): `));
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('still shows a refused value that is not secret, to help fix it', () => {
+    expect(() => readEnv({ PORT: 'eighty' })).toThrow('Invalid setting PORT="eighty"');
   });
 });

@@ -5,6 +5,17 @@ import * as v from 'valibot';
 const optional = (schema: v.GenericSchema<string, string>) =>
   v.optional(v.pipe(v.string(), v.trim(), v.union([v.literal(''), schema])), '');
 
+const PROXY_COUNT_MESSAGE = 'must be a whole number of proxies, e.g. 1';
+// More proxies than this in one chain is a mistake in the setting, not a real deployment.
+const MAX_PROXIES = 20;
+
+/**
+ * Settings that hold a password or a key. A refused value is never repeated in the message: it would
+ * end up in a terminal, a CI log or a crash report.
+ */
+const SECRET_KEYS = new Set(['DATABASE_URL', 'SMTP_URL', 'PAYSTACK_SECRET_KEY']);
+const isSecretKey = (key: string) => SECRET_KEYS.has(key) || /PASSWORD|SECRET|TOKEN|_KEY$/i.test(key);
+
 const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535)), '4321'),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
@@ -22,7 +33,17 @@ const EnvSchema = v.object({
     'http://localhost:4321',
   ),
   PAYSTACK_SECRET_KEY: optional(v.pipe(v.string(), v.regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…'))),
-  TRUST_PROXY: v.optional(v.picklist(['', '0', '1'], 'must be 1, 0 or empty'), ''),
+  // How many proxies stand in front of the server (0: clients connect directly); see client-address.ts.
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^$|^\d{1,2}$/, PROXY_COUNT_MESSAGE),
+      v.transform(Number),
+      v.maxValue(MAX_PROXIES, PROXY_COUNT_MESSAGE),
+    ),
+    '0',
+  ),
   CORS_ORIGINS: v.optional(
     v.pipe(
       v.string(),
@@ -54,5 +75,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (result.success) return result.output;
   const issue = result.issues[0];
   const key = issue.path?.map((p) => String(p.key)).join('.') ?? 'setting';
-  throw new EnvError(`Invalid setting ${key}=${JSON.stringify(source[key] ?? '')}: ${issue.message}`);
+  const shown = isSecretKey(key) ? '(value not shown)' : JSON.stringify(source[key] ?? '');
+  throw new EnvError(`Invalid setting ${key}=${shown}: ${issue.message}`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAddress } from './client-address.ts';
+import { forwardedClient, parseAddress } from './client-address.ts';
 
 describe('parseAddress', () => {
   it('keeps IPv4 addresses and drops a port', () => {
@@ -20,5 +20,32 @@ describe('parseAddress', () => {
   it('refuses anything that is not an address', () => {
     for (const raw of ['', 'unknown', 'example.com', '999.1.1.1', '1.2.3', `${'1'.repeat(70)}`, '<script>'])
       expect(parseAddress(raw), raw).toBeNull();
+  });
+});
+
+describe('forwardedClient', () => {
+  it('takes the N-th entry from the right for N proxies', () => {
+    expect(forwardedClient('203.0.113.9', 1)).toBe('203.0.113.9');
+    expect(forwardedClient('198.51.100.1, 203.0.113.9', 1)).toBe('203.0.113.9');
+    expect(forwardedClient('198.51.100.1, 203.0.113.9, 10.0.0.2', 2)).toBe('203.0.113.9');
+    expect(forwardedClient('198.51.100.1,203.0.113.9 , 10.0.0.2', 3)).toBe('198.51.100.1');
+    expect(forwardedClient('[2001:db8:1:2::9]:443, 10.0.0.2', 2)).toBe('2001:db8:1:2::/64');
+  });
+
+  it('never lets a forged leading entry pick the address', () => {
+    for (let forged = 0; forged < 5; forged++) {
+      const header = [...Array.from({ length: forged }, (_, i) => `192.0.2.${i}`), '203.0.113.9', '10.0.0.2'].join(', ');
+      expect(forwardedClient(header, 2), header).toBe('203.0.113.9');
+    }
+  });
+
+  it('gives nothing when fewer entries than proxies arrived, or the entry is not an address', () => {
+    expect(forwardedClient('203.0.113.9', 2)).toBeNull();
+    expect(forwardedClient('203.0.113.9, 10.0.0.2', 3)).toBeNull();
+    expect(forwardedClient('203.0.113.9, not-an-address', 1)).toBeNull();
+    expect(forwardedClient('203.0.113.9, ', 1)).toBeNull();
+    expect(forwardedClient(undefined, 1)).toBeNull();
+    expect(forwardedClient('', 1)).toBeNull();
+    expect(forwardedClient('203.0.113.9', 0)).toBeNull();
   });
 });

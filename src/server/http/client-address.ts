@@ -1,18 +1,32 @@
-// The address a request comes from, for rate limits and logs. Behind a proxy (TRUST_PROXY=1) the
-// socket is the proxy's, so API.md takes the first X-Forwarded-For entry instead.
+// The address a request comes from, for rate limits and logs. Behind proxies the socket is the
+// nearest proxy's, so the address comes from X-Forwarded-For instead. Each proxy appends the address
+// it received the request from, so only the entries on the right were written by proxies we trust;
+// everything to their left, the first entry above all, is whatever the client chose to send.
 import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import type { ApiEnv } from './context.ts';
 
 export const UNKNOWN_ADDRESS = 'unknown';
 
-export function clientAddress(c: Context<ApiEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = parseAddress(c.req.header('x-forwarded-for')?.split(',')[0] ?? '');
-    if (forwarded) return forwarded;
-  }
+/** `proxies` is TRUST_PROXY: how many proxies stand in front of the server (0: none). */
+export function clientAddress(c: Context<ApiEnv>, proxies: number): string {
+  const forwarded = proxies > 0 ? forwardedClient(c.req.header('x-forwarded-for'), proxies) : null;
   // app.request() in tests, or a socket already gone, has no address: those share one bucket.
-  return parseAddress(c.env?.incoming?.socket?.remoteAddress ?? '') ?? UNKNOWN_ADDRESS;
+  return forwarded ?? parseAddress(c.env?.incoming?.socket?.remoteAddress ?? '') ?? UNKNOWN_ADDRESS;
+}
+
+/**
+ * The client as the outermost of `proxies` proxies saw it: the `proxies`-th X-Forwarded-For entry
+ * from the right (1: the last). A header with fewer entries did not pass through every proxy (a
+ * request sent to an inner proxy, or straight to the server), so no entry in it can be trusted and
+ * the socket's address stands instead: taking the leftmost entry would let the sender pick it. The
+ * same goes for an entry that is not an address. Several headers count as one list, in order.
+ */
+export function forwardedClient(header: string | undefined, proxies: number): string | null {
+  if (!header || proxies < 1) return null;
+  const entries = header.split(',');
+  const entry = entries.length >= proxies ? entries[entries.length - proxies] : undefined;
+  return entry === undefined ? null : parseAddress(entry);
 }
 
 /** A canonical form of an IPv4 or IPv6 address (with or without port or brackets), or null. */

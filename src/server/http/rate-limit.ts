@@ -22,10 +22,10 @@ export const tooManyRequestsMessage = (seconds: number) =>
 
 /** `rule` names what is limited (one bucket per rule and client), e.g. 'contact'. */
 export function rateLimit(services: ApiServices, rule: string, policy: RateLimitPolicy = FORM_RATE_LIMIT): MiddlewareHandler<ApiEnv> {
-  const trustProxy = services.env.TRUST_PROXY === '1';
+  const proxies = services.env.TRUST_PROXY;
   return async (c, next) => {
     const now = services.clock();
-    const key = `${rule}:${clientAddress(c, trustProxy)}`;
+    const key = `${rule}:${clientAddress(c, proxies)}`;
     const { hits, resetsAt } = await countRequest(services.db, key, now, policy.windowMs);
     if (hits > policy.limit) {
       const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
