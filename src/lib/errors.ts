@@ -28,7 +28,21 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * A successful answer whose body does not match the schema the call expects: the server broke the
+ * contract, so the person reads the fallback message and the call's path names the culprit.
+ */
+export class UnexpectedAnswerError extends Error {
+  override name = 'UnexpectedAnswerError';
+  readonly path: string;
+  constructor(path: string) {
+    super(FALLBACK_MESSAGE);
+    this.path = path;
+  }
+}
+
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+export const isUnexpectedAnswerError = (error: unknown): error is UnexpectedAnswerError => error instanceof UnexpectedAnswerError;
 export const isNetworkError = (error: unknown): error is NetworkError => error instanceof NetworkError;
 
 /** The text to show for any error a call can end in (SPEC §8). */

@@ -1,12 +1,14 @@
 // The client and the session (SPEC §7, §8): the bearer token on every call, a 401 ends the session
 // and goes to login unless the account was deactivated, and queries retry once where mutations don't.
+import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEACTIVATED_MESSAGE } from './errors.ts';
 import { $session } from './session.ts';
 import { $pendingToasts } from './toast/store.ts';
 
 vi.hoisted(() => vi.stubEnv('PUBLIC_API_BASE', 'http://api.test/api/v1/'));
-const { http, LOGIN_PATH } = await import('./http.ts');
+const { http, LOGIN_PATH, NoDataSchema } = await import('./http.ts');
+const ProfileSchema = v.object({});
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -38,20 +40,20 @@ describe('http with a session', () => {
 
   it('sends the bearer token', async () => {
     answers.push(json(200, { message: 'ok', data: {} }));
-    await http.get('user/student/profile');
+    await http.get('user/student/profile', { data: ProfileSchema });
     expect(seen[0]!.headers.get('authorization')).toBe('Bearer secret-token');
   });
 
   it('ends the session and goes to the login page on a 401', async () => {
     answers.push(json(401, { message: 'Your session has expired, please log in again.' }));
-    await expect(http.get('user/student/profile')).rejects.toMatchObject({ status: 401 });
+    await expect(http.get('user/student/profile', { data: ProfileSchema })).rejects.toMatchObject({ status: 401 });
     expect($session.get()).toBeNull();
     expect(assign).toHaveBeenCalledWith(LOGIN_PATH);
   });
 
   it('only shows the message when the account is deactivated', async () => {
     answers.push(json(401, { message: DEACTIVATED_MESSAGE }));
-    await expect(http.get('user/student/profile')).rejects.toMatchObject({ status: 401 });
+    await expect(http.get('user/student/profile', { data: ProfileSchema })).rejects.toMatchObject({ status: 401 });
     expect($session.get()).toEqual(SESSION);
     expect(assign).not.toHaveBeenCalled();
     expect($pendingToasts.get()).toMatchObject([{ type: 'error', message: DEACTIVATED_MESSAGE }]);
@@ -61,14 +63,14 @@ describe('http with a session', () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {
       answers.push(json(503, { message: 'down' }), json(200, { message: 'ok', data: 1 }));
-      const query = http.get<number>('user/courses');
+      const query = http.get('user/courses', { data: v.number() });
       await vi.advanceTimersByTimeAsync(1000);
       expect((await query).data).toBe(1);
       expect(seen).toHaveLength(2);
 
       seen.length = 0;
       answers.push(json(503, { message: 'down' }), json(200, { message: 'ok', data: null }));
-      await expect(http.post('user/contact', {})).rejects.toMatchObject({ status: 503 });
+      await expect(http.post('user/contact', {}, { data: NoDataSchema })).rejects.toMatchObject({ status: 503 });
       expect(seen).toHaveLength(1);
     } finally {
       vi.useRealTimers();

@@ -1,7 +1,17 @@
 // The one HTTP client of the browser: API base, bearer token, 36 s timeout, one retry for queries
-// (never for mutations), the top progress bar, and SPEC §8's error handling.
+// (never for mutations), the top progress bar, and SPEC §8's error handling. Every answer is parsed
+// with the caller's schema for its data, so what a feature reads is what its schema promises.
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type Options } from 'ky';
-import { ApiError, DEACTIVATED_MESSAGE, FALLBACK_MESSAGE, messageOf, NetworkError, type FieldErrors } from './errors.ts';
+import * as v from 'valibot';
+import {
+  ApiError,
+  DEACTIVATED_MESSAGE,
+  FALLBACK_MESSAGE,
+  messageOf,
+  NetworkError,
+  UnexpectedAnswerError,
+  type FieldErrors,
+} from './errors.ts';
 import { doneProgress, startProgress } from './progress.ts';
 import { $session, setSession } from './session.ts';
 import { toast } from './toast/store.ts';
@@ -27,9 +37,29 @@ const client = ky.create({
   },
 });
 
-interface Envelope<T> {
+/** Any synchronous valibot schema: what a call expects in the answer's `data`. */
+export type DataSchema = v.GenericSchema;
+
+/** The data of an answer that carries only a message (`{message, data: null}`). */
+export const NoDataSchema = v.null_();
+
+/** A successful answer after parsing: the server's message and the schema's output for `data`. */
+export interface Answer<S extends DataSchema> {
   message: string;
-  data: T;
+  data: v.InferOutput<S>;
+}
+
+/**
+ * Parses a 2xx body as `{message, data}`. An answer the feature cannot read is the server's fault,
+ * not the person's: they see the fallback message, and the console gets where it came from and what
+ * did not match, but never the body (it may hold personal data or a token).
+ */
+function parseAnswer<S extends DataSchema>(path: string, schema: S, body: unknown): Answer<S> {
+  const result = v.safeParse(v.object({ message: v.string(), data: schema }), body);
+  if (result.success) return result.output as Answer<S>;
+  const mismatches = result.issues.map((issue) => `${v.getDotPath(issue) ?? '(answer)'}: expected ${issue.expected ?? 'a valid value'}`);
+  console.error(`Unexpected answer from ${path}:`, mismatches.join('; '));
+  throw new UnexpectedAnswerError(path);
 }
 
 function toError(error: unknown): Error {
@@ -53,22 +83,24 @@ function handleUnauthorized(error: ApiError, path: string) {
   if (typeof location !== 'undefined' && location.pathname !== LOGIN_PATH) location.assign(LOGIN_PATH);
 }
 
-export interface CallOptions {
+export interface CallOptions<S extends DataSchema> extends Omit<Options, 'json' | 'method'> {
+  /** The schema the answer's `data` must match; its output is what the call resolves with. */
+  data: S;
   /** Show the error as a toast (default true); forms may prefer to show field errors instead. */
   toastError?: boolean;
   /** Show the server's message as a success toast (default false). */
   toastSuccess?: boolean;
 }
 
-async function call<T>(
+async function call<S extends DataSchema>(
   method: 'get' | 'post' | 'put' | 'patch' | 'delete',
   path: string,
-  options: Options & CallOptions = {},
-): Promise<Envelope<T>> {
-  const { toastError = true, toastSuccess = false, ...kyOptions } = options;
+  options: CallOptions<S> & { json?: unknown },
+): Promise<Answer<S>> {
+  const { data: schema, toastError = true, toastSuccess = false, ...kyOptions } = options;
   startProgress();
   try {
-    const result = await client(path, { ...kyOptions, method }).json<Envelope<T>>();
+    const result = parseAnswer(path, schema, await client(path, { ...kyOptions, method }).json());
     if (toastSuccess && result.message) toast.success(result.message);
     return result;
   } catch (raw) {
@@ -81,10 +113,15 @@ async function call<T>(
   }
 }
 
+/**
+ * Each call names the schema of the data it expects, and resolves with that schema's output:
+ * `http.get('user/student/profile', { data: UserSchema })`, or for a message-only answer
+ * `http.post('user/contact', message, { data: NoDataSchema, toastSuccess: true })`.
+ */
 export const http = {
-  get: <T>(path: string, options?: Options & CallOptions) => call<T>('get', path, options),
-  post: <T>(path: string, json?: unknown, options?: Options & CallOptions) => call<T>('post', path, { ...options, json }),
-  put: <T>(path: string, json?: unknown, options?: Options & CallOptions) => call<T>('put', path, { ...options, json }),
-  patch: <T>(path: string, json?: unknown, options?: Options & CallOptions) => call<T>('patch', path, { ...options, json }),
-  delete: <T>(path: string, options?: Options & CallOptions) => call<T>('delete', path, options),
+  get: <S extends DataSchema>(path: string, options: CallOptions<S>) => call('get', path, options),
+  post: <S extends DataSchema>(path: string, json: unknown, options: CallOptions<S>) => call('post', path, { ...options, json }),
+  put: <S extends DataSchema>(path: string, json: unknown, options: CallOptions<S>) => call('put', path, { ...options, json }),
+  patch: <S extends DataSchema>(path: string, json: unknown, options: CallOptions<S>) => call('patch', path, { ...options, json }),
+  delete: <S extends DataSchema>(path: string, options: CallOptions<S>) => call('delete', path, options),
 };

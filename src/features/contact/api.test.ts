@@ -23,7 +23,7 @@ beforeEach(() => {
   // The request is read when fetch is asked: ky may consume its body afterwards.
   vi.stubGlobal('fetch', async (request: Request) => {
     sent.push({ url: request.url, method: request.method, body: await request.clone().json() });
-    return new Response(JSON.stringify({ message: 'We have your message.' }), {
+    return new Response(JSON.stringify({ message: 'We have your message.', data: null }), {
       status: 201,
       headers: { 'content-type': 'application/json' },
     });

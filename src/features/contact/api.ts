@@ -1,11 +1,12 @@
 // The contact feature's calls (API.md: Newsletter, contact, tutor requests). Both take the output of
-// ContactSchema (national phone, trimmed text) and show the server's answer as a success toast.
-import { http } from '../../lib/http.ts';
+// ContactSchema (national phone, trimmed text), expect an answer with a message and no data, and show
+// the server's message as a success toast.
+import { http, NoDataSchema } from '../../lib/http.ts';
 import type { ContactMessage } from './schemas.ts';
 
 export const CONTACT_PATH = 'user/contact';
 export const REQUEST_TUTOR_PATH = 'user/courses/request-tutor';
 
-export const sendContactMessage = (message: ContactMessage) => http.post<null>(CONTACT_PATH, message, { toastSuccess: true });
+export const sendContactMessage = (message: ContactMessage) => http.post(CONTACT_PATH, message, { data: NoDataSchema, toastSuccess: true });
 
-export const requestTutor = (message: ContactMessage) => http.post<null>(REQUEST_TUTOR_PATH, message, { toastSuccess: true });
+export const requestTutor = (message: ContactMessage) => http.post(REQUEST_TUTOR_PATH, message, { data: NoDataSchema, toastSuccess: true });
