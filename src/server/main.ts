@@ -9,7 +9,8 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { pruneExpiredBuckets } from './db/rate-limit-buckets.ts';
 import { EnvError, readEnv } from './env.ts';
-import { consoleLogger as log } from './log.ts';
+import { applyServerTimeouts } from './http-timeouts.ts';
+import { consoleLogger as log, formatLogLine } from './log.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createSiteHandler } from './site-server.ts';
 import { loadStaticSite } from './static-site.ts';
@@ -57,9 +58,12 @@ async function main() {
   }, PRUNE_EVERY_MS);
   pruning.unref();
 
-  const server = serve({ fetch: handler, port: env.PORT, hostname: env.HOST }, (info) => {
-    log.info(`Serving ${site.size} files and the API on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${info.port}`);
-  }) as Server;
+  // Set at once, before 'listening' (a later tick): Node reads the checking interval then.
+  const server = applyServerTimeouts(
+    serve({ fetch: handler, port: env.PORT, hostname: env.HOST }, (info) => {
+      log.info(`Serving ${site.size} files and the API on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${info.port}`);
+    }) as Server,
+  );
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -101,7 +105,9 @@ function describeUrl(url: string): string {
 
 main().catch((error: unknown) => {
   // A bad setting or a data directory in use is the operator's to fix: one line. Anything else is
-  // ours: the whole error.
-  console.error(error instanceof EnvError || error instanceof DataDirLockedError ? error.message : error);
+  // ours: described as every logged error is (names, codes, our frames; no query parameters).
+  console.error(
+    error instanceof EnvError || error instanceof DataDirLockedError ? error.message : formatLogLine('The server could not start', error),
+  );
   process.exit(1);
 });

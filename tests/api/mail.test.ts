@@ -63,9 +63,7 @@ describe('without SMTP_URL: the outbox', () => {
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);
     expectStaffMail(await readFile(join(outboxDir, files[0]!), 'utf8'), 'New contact message from Adaeze Okafor');
-    expect(mailLog.lines).toEqual([
-      `[mail] SMTP_URL is not set: "New contact message from Adaeze Okafor" written to ${join(outboxDir, files[0]!)}`,
-    ]);
+    expect(mailLog.lines).toEqual([`[mail] SMTP_URL is not set: contact mail written to ${join(outboxDir, files[0]!)}`]);
   });
 
   it('lets no header be injected through a name', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, rootCauseMessage } from './availability.ts';
+import { isDatabaseUnavailable } from './availability.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -14,19 +14,17 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new Error('Failed query', { cause: new Error('PGlite is closed') }))).toBe(true);
   });
 
+  it('recognises a server that hangs: connection, statement and read timeouts', () => {
+    expect(isDatabaseUnavailable(new Error('Failed query', { cause: new Error('timeout exceeded when trying to connect') }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated due to connection timeout'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Failed query', { cause: new Error('Query read timeout') }))).toBe(true);
+    expect(isDatabaseUnavailable(withCode('canceling statement due to statement timeout', '57014'))).toBe(true);
+  });
+
   it('leaves real bugs to be 500s', () => {
     expect(isDatabaseUnavailable(withCode('duplicate key value violates unique constraint', '23505'))).toBe(false);
     expect(isDatabaseUnavailable(withCode('relation "x" does not exist', '42P01'))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('Cannot read properties of undefined'))).toBe(false);
     expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
-  });
-});
-
-describe('rootCauseMessage', () => {
-  it('names the innermost cause, not the failed query and its parameters', () => {
-    const error = new Error('Failed query: insert ... params: ada@example.com', {
-      cause: new Error('connect ECONNREFUSED 127.0.0.1:5432'),
-    });
-    expect(rootCauseMessage(error)).toBe('connect ECONNREFUSED 127.0.0.1:5432');
   });
 });

@@ -12,12 +12,16 @@ const NETWORK_CODES = new Set([
 ]);
 
 // SQLSTATE class 08 is 'connection exception', 53 'insufficient resources'; 57P01-57P03 mean the
-// server is shutting down or starting up.
-const UNAVAILABLE_SQLSTATE = /^(08|53)|^57P0[123]$/;
+// server is shutting down or starting up; 57014 is a statement cancelled by statement_timeout (we
+// never cancel one ourselves), a server too slow to answer in time.
+const UNAVAILABLE_SQLSTATE = /^(08|53)|^57P0[123]$|^57014$/;
 
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
+  // The pool's connectionTimeoutMillis, waiting for a free connection or for a new one.
   'timeout exceeded when trying to connect',
+  // The client's query_timeout: the server took the statement and never answered.
+  'Query read timeout',
   'Cannot use a pool after calling end on the pool',
   'Client has encountered a connection error',
   'PGlite is closed',
@@ -31,13 +35,4 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   // drizzle wraps the driver's error in `cause`; a failed dual-stack connect is an AggregateError.
   const inner: unknown[] = [error.cause, ...(error instanceof AggregateError ? (error.errors as unknown[]) : [])];
   return inner.some((cause) => isDatabaseUnavailable(cause, depth + 1));
-}
-
-/** The innermost cause's message, e.g. 'connect ECONNREFUSED 127.0.0.1:5432': enough to act on,
- * without the failed query's parameters, which may hold a visitor's personal data. */
-export function rootCauseMessage(error: unknown): string {
-  let current = error;
-  for (let depth = 0; depth < 5 && current instanceof Error && current.cause !== undefined; depth++) current = current.cause;
-  if (current instanceof AggregateError && current.errors[0] instanceof Error) current = current.errors[0];
-  return current instanceof Error ? current.message || current.name : String(current);
 }

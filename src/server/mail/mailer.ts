@@ -14,6 +14,11 @@ export interface MailAddress {
 }
 
 export interface OutgoingMail {
+  /**
+   * What the mail is, for logs: 'contact', 'tutor_request', … Logs name the kind, never the
+   * subject or the recipient, which may carry a visitor's name or address.
+   */
+  kind?: string;
   to: string | MailAddress;
   subject: string;
   /** Every mail carries both a plain-text and an HTML part. */
@@ -42,6 +47,7 @@ export interface MailerOptions {
 
 export function createMailer(options: MailerOptions): Mailer {
   const from = senderOf(options.mailFrom);
+  const describe = (mail: OutgoingMail) => (mail.kind ? `${mail.kind} mail` : 'mail');
   if (options.smtpUrl) {
     // nodemailer waits two minutes for a dead server by default; a visitor should not.
     const transport = nodemailer.createTransport({
@@ -52,8 +58,8 @@ export function createMailer(options: MailerOptions): Mailer {
     });
     return {
       async send(mail) {
-        await transport.sendMail({ ...mail, from }).catch((error: unknown) => {
-          throw new MailUnavailableError(`Sending "${mail.subject}" through SMTP failed`, { cause: error });
+        await transport.sendMail(withoutKind(mail, from)).catch((error: unknown) => {
+          throw new MailUnavailableError(`Sending ${describe(mail)} through SMTP failed`, { cause: error });
         });
       },
       close: () => transport.close(),
@@ -64,16 +70,23 @@ export function createMailer(options: MailerOptions): Mailer {
     async send(mail) {
       const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       try {
-        const info = await transport.sendMail({ ...mail, from });
-        await mkdir(options.outboxDir, { recursive: true });
-        await writeFile(file, info.message as Buffer);
+        const info = await transport.sendMail(withoutKind(mail, from));
+        // Mail holds visitors' messages: only the server's own user may read the outbox.
+        await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
+        await writeFile(file, info.message as Buffer, { mode: 0o600 });
       } catch (error) {
-        throw new MailUnavailableError(`Writing "${mail.subject}" to the outbox failed`, { cause: error });
+        throw new MailUnavailableError(`Writing ${describe(mail)} to the outbox failed`, { cause: error });
       }
-      options.log.info(`[mail] SMTP_URL is not set: "${mail.subject}" written to ${file}`);
+      options.log.info(`[mail] SMTP_URL is not set: ${describe(mail)} written to ${file}`);
     },
     close: () => transport.close(),
   };
+}
+
+/** The message nodemailer sends: `kind` is ours, not a mail header. */
+function withoutKind(mail: OutgoingMail, from: string | MailAddress) {
+  const { kind: _kind, ...message } = mail;
+  return { ...message, from };
 }
 
 /** MAIL_FROM may be a bare address; the sender always shows the college's name. */

@@ -3,7 +3,7 @@
 import { createApp, type ApiApp } from '../../../src/server/app.ts';
 import type { Database } from '../../../src/server/db/client.ts';
 import { readEnv } from '../../../src/server/env.ts';
-import type { Logger } from '../../../src/server/log.ts';
+import { formatLogLine, type Logger } from '../../../src/server/log.ts';
 import { MailUnavailableError, type Mailer, type OutgoingMail } from '../../../src/server/mail/mailer.ts';
 
 export interface RecordingMailer extends Mailer {
@@ -29,11 +29,25 @@ export function recordingMailer(): RecordingMailer {
 
 export interface RecordingLogger extends Logger {
   lines: string[];
+  /** Every line as the console logger writes it: with the error's description, when one was given. */
+  output: string[];
 }
 
 export function recordingLogger(): RecordingLogger {
   const lines: string[] = [];
-  return { lines, info: (line) => lines.push(line), error: (line) => lines.push(line) };
+  const output: string[] = [];
+  return {
+    lines,
+    output,
+    info: (line) => {
+      lines.push(line);
+      output.push(formatLogLine(line));
+    },
+    error: (line, error) => {
+      lines.push(line);
+      output.push(formatLogLine(line, error));
+    },
+  };
 }
 
 export interface TestAppOptions<M extends Mailer> {

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { contactMessages, type ContactKind } from '../../../server/db/schema.ts';
 import type { ApiServices } from '../../../server/deps.ts';
+import { MailUnavailableError } from '../../../server/mail/mailer.ts';
 import type { ContactMessage } from '../schemas.ts';
 import { composeStaffMail } from './staff-mail.ts';
 
@@ -28,6 +29,9 @@ export async function receiveContactMessage(services: ApiServices, kind: Contact
       .delete(contactMessages)
       .where(eq(contactMessages.id, row.id))
       .catch((cleanupError: unknown) => services.log.error(`[contact] could not remove unsent message ${row.id}`, cleanupError));
+    // The 503's log line then says which row was given up (by id and kind: nothing of its content).
+    if (error instanceof MailUnavailableError)
+      throw new MailUnavailableError(`${error.message}; ${kind} message ${row.id} removed`, { cause: error.cause });
     throw error;
   }
   await db.update(contactMessages).set({ mailedAt: services.clock() }).where(eq(contactMessages.id, row.id));

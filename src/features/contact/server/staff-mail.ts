@@ -38,6 +38,7 @@ export function composeStaffMail(kind: ContactKind, message: ContactMessage, sta
     htmlParagraph('Reply to this e-mail to answer the sender.'),
   ]);
   return {
+    kind,
     to: staffEmail,
     subject: `${title} from ${senderName}`,
     text,
