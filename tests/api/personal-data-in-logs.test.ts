@@ -67,6 +67,7 @@ describe('personal data in logs', () => {
     const { app, log } = buildTestApp(database.db, { mailer });
     const response = await send(app, 'user/courses/request-tutor', visitor);
     expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('60');
     expect(log.output).toHaveLength(1);
     expect(log.output[0]).toMatch(
       new RegExp(

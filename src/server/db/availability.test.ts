@@ -17,6 +17,7 @@ describe('isDatabaseUnavailable', () => {
   it('recognises a server that hangs: connection, statement and read timeouts', () => {
     expect(isDatabaseUnavailable(new Error('Failed query', { cause: new Error('timeout exceeded when trying to connect') }))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated due to connection timeout'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('timeout expired'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Failed query', { cause: new Error('Query read timeout') }))).toBe(true);
     expect(isDatabaseUnavailable(withCode('canceling statement due to statement timeout', '57014'))).toBe(true);
   });
@@ -26,5 +27,6 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(withCode('relation "x" does not exist', '42P01'))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('Cannot read properties of undefined'))).toBe(false);
     expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
+    expect(isDatabaseUnavailable(new Error('session timeout expired for ada'))).toBe(false);
   });
 });

@@ -27,11 +27,15 @@ const UNAVAILABLE_MESSAGES = [
   'PGlite is closed',
 ];
 
+// pg.Client's own connectionTimeoutMillis destroys the socket with this bare message: too general to
+// look for inside other messages, so it must be the whole message.
+const CONNECT_TIMEOUT_MESSAGE = 'timeout expired';
+
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 5) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
-  if (UNAVAILABLE_MESSAGES.some((text) => error.message.includes(text))) return true;
+  if (UNAVAILABLE_MESSAGES.some((text) => error.message.includes(text)) || error.message === CONNECT_TIMEOUT_MESSAGE) return true;
   // drizzle wraps the driver's error in `cause`; a failed dual-stack connect is an AggregateError.
   const inner: unknown[] = [error.cause, ...(error instanceof AggregateError ? (error.errors as unknown[]) : [])];
   return inner.some((cause) => isDatabaseUnavailable(cause, depth + 1));

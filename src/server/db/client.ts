@@ -34,7 +34,29 @@ export interface DatabaseOptions {
   pgliteSnapshot?: Blob;
   /** Called when an idle PostgreSQL connection fails, so the process can log it instead of crashing. */
   onIdleError?: (error: Error) => void;
+  /** PostgreSQL only: how long to wait for the server; the defaults suit production. */
+  timeouts?: Partial<PostgresTimeouts>;
 }
+
+export interface PostgresTimeouts {
+  /** Connecting, including the server's greeting. */
+  connectMs: number;
+  /**
+   * One statement. The server cancels it after this long (SQLSTATE 57014); the client gives up a
+   * little later, for a server that has stopped answering altogether.
+   */
+  statementMs: number;
+}
+
+/**
+ * A server that hangs, rather than refuses, would otherwise hold every request (and every pool
+ * connection) forever: a visitor waits at most these before the API answers 503. Statements here
+ * are single-row reads and writes that take milliseconds; ten seconds is already a broken server.
+ */
+export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 5_000, statementMs: 10_000 };
+
+/** How much later than the server's own statement timeout the client stops waiting for an answer. */
+const QUERY_TIMEOUT_MARGIN_MS = 1_000;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
@@ -42,7 +64,8 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', impor
 const MIGRATION_LOCK_ID = 4_321_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onIdleError) : openPglite(options.dataDir, options.pgliteSnapshot);
+  if (!options.databaseUrl) return openPglite(options.dataDir, options.pgliteSnapshot);
+  return openPostgres(options.databaseUrl, { ...DEFAULT_POSTGRES_TIMEOUTS, ...options.timeouts }, options.onIdleError);
 }
 
 async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<DatabaseHandle> {
@@ -66,21 +89,35 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
   }
 }
 
-async function openPostgres(databaseUrl: string, onIdleError = (_error: Error) => {}): Promise<DatabaseHandle> {
-  await migratePostgresLocked(databaseUrl);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+async function openPostgres(databaseUrl: string, timeouts: PostgresTimeouts, onIdleError = (_error: Error) => {}): Promise<DatabaseHandle> {
+  await migratePostgresLocked(databaseUrl, timeouts.connectMs);
+  const pool = createPostgresPool(databaseUrl, timeouts);
   // Without a listener, an idle connection dropped by the server would crash the process.
   pool.on('error', onIdleError);
   const db = drizzlePostgres({ client: pool, schema });
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
+/** The connection pool the API queries through, with every wait bounded. */
+export function createPostgresPool(databaseUrl: string, timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS): pg.Pool {
+  return new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS,
+  });
+}
+
 /**
  * Several server processes may start together against one PostgreSQL; an advisory lock held on a
  * connection of our own makes them apply the migrations one after the other, never twice at once.
  */
-async function migratePostgresLocked(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+async function migratePostgresLocked(databaseUrl: string, connectMs: number) {
+  // Migrations may run longer than a request's statement, and wait for another process's lock: only
+  // the connection is bounded here.
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: connectMs });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
