@@ -19,6 +19,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 async function main() {
+  // The server owns this process, so it sets the umask (a library must not): whatever it creates in
+  // DATA_DIR, the database's own folders included, is for its user alone. Our code also passes
+  // explicit modes (0700 folders, 0600 files) for the tests and tools that use it without main.ts.
+  process.umask(0o077);
   const env = readEnv();
   const site = await loadStaticSite(env.DIST_DIR);
 

@@ -1,6 +1,6 @@
 // Opens the database the settings name and brings it up to date: embedded PGlite in DATA_DIR by
 // default, a PostgreSQL server when DATABASE_URL is set. Both run the same migrations from drizzle/.
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -70,7 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<DatabaseHandle> {
   // PGlite does not create missing parent folders itself.
-  if (dataDir) await mkdir(dataDir, { recursive: true });
+  if (dataDir) await makeOwnerOnlyDir(dataDir);
   const lock = dataDir ? await lockDataDir(dataDir) : undefined;
   let client: PGlite | undefined;
   try {
@@ -87,6 +87,19 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
     await lock?.release();
     throw error;
   }
+}
+
+/**
+ * The database holds visitors' personal data and PGlite writes its files readable by everyone
+ * (0666): the folders around them are what keeps other users of the machine out. Folders created
+ * here (DATA_DIR included) are 0700; PGlite's own folder is made 0700 even when it already exists,
+ * as PostgreSQL itself insists on for its data directory. An existing DATA_DIR keeps the mode its
+ * operator chose.
+ */
+async function makeOwnerOnlyDir(dataDir: string) {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  // A file system without Unix modes (a Windows share) refuses; the folder still works there.
+  await chmod(dataDir, 0o700).catch(() => {});
 }
 
 async function openPostgres(databaseUrl: string, timeouts: PostgresTimeouts, onIdleError = (_error: Error) => {}): Promise<DatabaseHandle> {
