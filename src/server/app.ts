@@ -3,12 +3,14 @@
 // and sets what holds for every route: request ids, CORS, the error envelope, 404 and 405.
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { createContactRoutes } from '../features/contact/server/routes.ts';
 import { createNewsletterRoutes } from '../features/newsletter/server/routes.ts';
 import { withDefaults, type ApiDeps } from './deps.ts';
 import type { ApiEnv } from './http/context.ts';
 import { corsForOrigins } from './http/cors.ts';
 import { handleApiError } from './http/error-handler.ts';
+import { describeJsonRoute, describeOpenApiDocument, openApiDocument } from './http/openapi.ts';
 import { assignRequestId } from './http/request-id.ts';
 import { answerUnmatched } from './http/unmatched.ts';
 
@@ -16,6 +18,8 @@ export { INTERNAL_ERROR } from './http/error-handler.ts';
 export type { ApiDeps } from './deps.ts';
 
 export const API_BASE = '/api/v1';
+
+const HealthSchema = v.strictObject({ status: v.literal('ok') });
 
 export function createApp(deps: ApiDeps) {
   const services = withDefaults(deps);
@@ -25,13 +29,18 @@ export function createApp(deps: ApiDeps) {
   if (services.env.CORS_ORIGINS.length > 0) api.use(corsForOrigins(services.env.CORS_ORIGINS));
 
   // Load balancers poll this: it answers 200 only when the database answers too (503 otherwise).
-  api.get('/health', async (c) => {
-    await services.db.execute(sql`select 1`);
-    return c.json({ message: 'OK', data: { status: 'ok' } });
-  });
+  api.get(
+    '/health',
+    describeJsonRoute({ tag: 'Service', summary: 'Is the API up?', success: { message: 'OK', data: HealthSchema } }),
+    async (c) => {
+      await services.db.execute(sql`select 1`);
+      return c.json({ message: 'OK', data: { status: 'ok' } });
+    },
+  );
 
   api.route('/user', createNewsletterRoutes(services));
   api.route('/user', createContactRoutes(services));
+  api.get('/openapi.json', describeOpenApiDocument, openApiDocument(api, API_BASE));
 
   api.notFound(answerUnmatched(() => api.routes));
   api.onError(handleApiError(services.log));

@@ -1,23 +1,12 @@
 // POST user/contact and POST user/courses/request-tutor: stored, mailed to the staff address with
 // the sender as reply-to, 201. A mail that cannot go out leaves nothing stored and answers 503.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTACT_RECEIVED, TUTOR_REQUEST_RECEIVED } from '../../src/features/contact/server/routes.ts';
 import { contactMessages } from '../../src/server/db/schema.ts';
 import { checkJsonEndpoint } from './support/endpoint-checks.ts';
-import { buildTestApp, readJson, send, type TestApp } from './support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+import { readJson, send, useTestApp } from './support/test-app.ts';
 
-let database: TestDatabase;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.truncate();
-  testApp = buildTestApp(database.db, { env: { STAFF_EMAIL: 'staff@adire.test' } });
-});
+const testApp = useTestApp({ env: { STAFF_EMAIL: 'staff@adire.test' } });
 
 const validMessage = () => ({
   first_name: 'Adaeze',
@@ -77,7 +66,7 @@ describe.each(endpoints)('POST $path', ({ path, kind, answer, title }) => {
 
   it('stores the message in normalised form, marked as mailed', async () => {
     expect((await send(testApp.app, path, validMessage())).status).toBe(201);
-    const rows = await database.db.select().from(contactMessages);
+    const rows = await testApp.db.select().from(contactMessages);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       kind,
@@ -117,7 +106,7 @@ describe.each(endpoints)('POST $path', ({ path, kind, answer, title }) => {
     const response = await send(testApp.app, path, validMessage());
     expect(response.status).toBe(503);
     expect(await readJson(response)).toEqual({ message: 'We could not send your message right now, please try again in a few minutes.' });
-    expect(await database.db.select().from(contactMessages)).toEqual([]);
+    expect(await testApp.db.select().from(contactMessages)).toEqual([]);
     expect(
       testApp.log.lines.some((line) => line.includes('mail is unavailable') && line.includes(response.headers.get('x-request-id')!)),
     ).toBe(true);

@@ -14,26 +14,23 @@ import {
   pathAround,
   socketAddress,
 } from './support/fuzz-arbitraries.ts';
-import { buildTestApp, type TestApp } from './support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+import { buildTestApp, useTestApp, type TestApp } from './support/test-app.ts';
 
 // FUZZ_RUNS=20000 npx vitest run tests/api/fuzz.test.ts digs deeper; every run uses a new seed.
 const RUNS_PER_ENDPOINT = Math.max(1000, Number(process.env.FUZZ_RUNS ?? 0));
 const EXPECTED_STATUSES = new Set([200, 201, 204, 400, 404, 405, 413, 415, 429]);
 
-let database: TestDatabase;
+const t = useTestApp();
 let apps: TestApp[];
 const counts = { sent: 0, serverErrors: 0, byStatus: new Map<number, number>() };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   // The same routes behind a proxy and open to one cross-origin caller, so those paths are fuzzed too.
-  apps = [buildTestApp(database.db), buildTestApp(database.db, { env: { TRUST_PROXY: '1', CORS_ORIGINS: 'https://partner.example' } })];
+  apps = [buildTestApp(t.db), buildTestApp(t.db, { env: { TRUST_PROXY: '1', CORS_ORIGINS: 'https://partner.example' } })];
 });
 afterAll(async () => {
   const statuses = [...counts.byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
   console.log(`[fuzz] ${counts.sent} requests sent, ${counts.serverErrors} answered 5xx (${statuses.join(', ')})`);
-  await database.close();
 });
 
 const request = (path: fc.Arbitrary<string>, fields: fc.Arbitrary<Record<string, unknown>>) =>

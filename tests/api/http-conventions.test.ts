@@ -2,23 +2,16 @@
 // reveals nothing, 503 when the database is down, and CORS closed unless CORS_ORIGINS opens it.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema.ts';
 import { closedPort } from './support/closed-port.ts';
-import { buildTestApp, readJson, send } from './support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+import { buildTestApp, readJson, send, useTestApp } from './support/test-app.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(() => database.truncate());
+const t = useTestApp();
 
 describe('unmatched requests', () => {
   it('answers an unknown API path with a JSON 404', async () => {
-    const { app } = buildTestApp(database.db);
+    const { app } = buildTestApp(t.db);
     for (const path of ['/api/v1/nope', '/api/v1', '/api/v1/user', '/api/v1/user/contact/extra', '/api/v1/USER/CONTACT']) {
       const response = await app.request(path);
       expect(response.status, path).toBe(404);
@@ -27,7 +20,7 @@ describe('unmatched requests', () => {
   });
 
   it('answers a known path with a wrong method with 405 and Allow, and OPTIONS with 204 and Allow', async () => {
-    const { app } = buildTestApp(database.db);
+    const { app } = buildTestApp(t.db);
     const wrong = await app.request('/api/v1/user/contact', { method: 'DELETE' });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('POST, OPTIONS');
@@ -40,17 +33,17 @@ describe('unmatched requests', () => {
 
 describe('health and request ids', () => {
   it('runs on PostgreSQL when DATABASE_URL is set, on PGlite otherwise', () => {
-    expect(database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+    expect(t.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
   });
 
   it('answers GET /api/v1/health with 200 while the database answers', async () => {
-    const response = await buildTestApp(database.db).app.request('/api/v1/health');
+    const response = await buildTestApp(t.db).app.request('/api/v1/health');
     expect(response.status).toBe(200);
     expect(await readJson(response)).toEqual({ message: 'OK', data: { status: 'ok' } });
   });
 
   it('gives every answer, errors included, its own x-request-id', async () => {
-    const { app } = buildTestApp(database.db);
+    const { app } = buildTestApp(t.db);
     const answers = [await app.request('/api/v1/health'), await app.request('/api/v1/nope'), await send(app, 'user/contact', '{')];
     const ids = answers.map((answer) => answer.headers.get('x-request-id'));
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
@@ -60,7 +53,7 @@ describe('health and request ids', () => {
 
 describe('failures', () => {
   it('answers an unexpected error with a bare 500 and logs it with the request id', async () => {
-    const { app, log } = buildTestApp(database.db);
+    const { app, log } = buildTestApp(t.db);
     app.get('/explode', () => {
       throw new Error('secret detail: password=hunter2');
     });
@@ -103,7 +96,7 @@ describe('CORS', () => {
   const corsHeaders = (response: Response) => [...response.headers.keys()].filter((name) => name.startsWith('access-control-'));
 
   it('is closed by default: no Access-Control-* header, even for a preflight', async () => {
-    const { app } = buildTestApp(database.db);
+    const { app } = buildTestApp(t.db);
     expect(corsHeaders(await app.request('/api/v1/user/contact', preflight('https://elsewhere.example')))).toEqual([]);
     const post = await send(
       app,
@@ -116,7 +109,7 @@ describe('CORS', () => {
   });
 
   it('opens to the origins in CORS_ORIGINS, and only to them', async () => {
-    const { app } = buildTestApp(database.db, { env: { CORS_ORIGINS: 'https://partner.example, https://app.example' } });
+    const { app } = buildTestApp(t.db, { env: { CORS_ORIGINS: 'https://partner.example, https://app.example' } });
     const allowed = await app.request('/api/v1/user/contact', preflight('https://app.example'));
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');

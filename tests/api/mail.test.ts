@@ -4,20 +4,13 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/server/db/schema.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { closedPort } from './support/closed-port.ts';
-import { buildTestApp, readJson, recordingLogger, send } from './support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+import { buildTestApp, readJson, recordingLogger, send, useTestApp } from './support/test-app.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(() => database.truncate());
+const t = useTestApp();
 
 const message = {
   first_name: 'Adaeze',
@@ -53,7 +46,7 @@ describe('without SMTP_URL: the outbox', () => {
     const log = recordingLogger();
     const fullEnv = { STAFF_EMAIL: 'staff@adire.test', ...env };
     const mailer = createMailer({ mailFrom: env.MAIL_FROM ?? 'Adire Fashion Academy <no-reply@adireacademy.ng>', outboxDir, log });
-    return { ...buildTestApp(database.db, { env: fullEnv, mailer }), outboxDir, mailLog: log };
+    return { ...buildTestApp(t.db, { env: fullEnv, mailer }), outboxDir, mailLog: log };
   }
 
   it('writes each mail as one .eml file and says so in one log line', async () => {
@@ -115,7 +108,7 @@ describe('with SMTP_URL: a real SMTP round trip', () => {
       log,
     });
     try {
-      const { app } = buildTestApp(database.db, { env: { STAFF_EMAIL: 'staff@adire.test' }, mailer });
+      const { app } = buildTestApp(t.db, { env: { STAFF_EMAIL: 'staff@adire.test' }, mailer });
       expect((await send(app, 'user/courses/request-tutor', message)).status).toBe(201);
       expect(received).toHaveLength(1);
       expect(received[0]).toMatchObject({ from: 'no-reply@adireacademy.ng', to: ['staff@adire.test'] });
@@ -135,11 +128,11 @@ describe('with SMTP_URL: a real SMTP round trip', () => {
       outboxDir: '/nonexistent',
       log,
     });
-    const { app, log: apiLog } = buildTestApp(database.db, { env: { STAFF_EMAIL: 'staff@adire.test' }, mailer });
+    const { app, log: apiLog } = buildTestApp(t.db, { env: { STAFF_EMAIL: 'staff@adire.test' }, mailer });
     const response = await send(app, 'user/contact', message);
     expect(response.status).toBe(503);
     expect(await readJson(response)).toEqual({ message: 'We could not send your message right now, please try again in a few minutes.' });
-    expect(await database.db.select().from(contactMessages)).toEqual([]);
+    expect(await t.db.select().from(contactMessages)).toEqual([]);
     expect(apiLog.lines).toHaveLength(1);
     expect(apiLog.lines[0]).toContain(
       `[api] request ${response.headers.get('x-request-id')} POST /api/v1/user/contact: mail is unavailable`,

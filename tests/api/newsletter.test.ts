@@ -1,25 +1,14 @@
 // POST /api/v1/user/subscribe-newsletter: one subscription per address, a friendly 200 either way.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newsletterSubscriptions } from '../../src/server/db/schema.ts';
 import { SUBSCRIBED_MESSAGE } from '../../src/features/newsletter/server/routes.ts';
 import { checkJsonEndpoint } from './support/endpoint-checks.ts';
-import { buildTestApp, readJson, send, type TestApp } from './support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+import { readJson, send, useTestApp } from './support/test-app.ts';
 
-let database: TestDatabase;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.truncate();
-  testApp = buildTestApp(database.db);
-});
+const testApp = useTestApp();
 
 const subscribe = (body: unknown, ip?: string) => send(testApp.app, 'user/subscribe-newsletter', body, { ip });
-const storedEmails = async () => (await database.db.select().from(newsletterSubscriptions)).map((row) => row.email);
+const storedEmails = async () => (await testApp.db.select().from(newsletterSubscriptions)).map((row) => row.email);
 
 describe('POST user/subscribe-newsletter', () => {
   checkJsonEndpoint({

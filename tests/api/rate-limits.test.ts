@@ -7,20 +7,13 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rateLimitBuckets } from '../../src/server/db/schema.ts';
 import { createSiteHandler } from '../../src/server/site-server.ts';
 import { loadStaticSite } from '../../src/server/static-site.ts';
-import { buildTestApp, readJson, send } from './support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+import { buildTestApp, readJson, send, useTestApp } from './support/test-app.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(() => database.truncate());
+const t = useTestApp();
 
 const newsletter = { email: 'ada@example.com' };
 type TestApp = ReturnType<typeof buildTestApp>['app'];
@@ -34,15 +27,15 @@ async function subscribeTimes(app: TestApp, count: number, options: Parameters<t
 
 describe('rate limits', () => {
   it('counts in the database, so two server processes on one database share the count', async () => {
-    const first = buildTestApp(database.db).app;
-    const second = buildTestApp(database.db).app;
+    const first = buildTestApp(t.db).app;
+    const second = buildTestApp(t.db).app;
     expect(await subscribeTimes(first, 10, { ip: '198.51.100.1' })).toEqual(Array(10).fill(200));
     expect(await subscribeTimes(second, 10, { ip: '198.51.100.1' })).toEqual(Array(10).fill(200));
     expect((await send(first, 'user/subscribe-newsletter', newsletter, { ip: '198.51.100.1' })).status).toBe(429);
   });
 
   it('keeps a separate count per endpoint', async () => {
-    const { app } = buildTestApp(database.db);
+    const { app } = buildTestApp(t.db);
     await subscribeTimes(app, 21, { ip: '198.51.100.2' });
     const contact = { first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', phone_number: '08031234567', message: 'Hello' };
     expect((await send(app, 'user/contact', contact, { ip: '198.51.100.2' })).status).toBe(201);
@@ -50,7 +43,7 @@ describe('rate limits', () => {
 
   it('counts down Retry-After and opens again when the window is over', async () => {
     let now = new Date('2026-11-22T09:00:00Z');
-    const { app } = buildTestApp(database.db, { clock: () => now });
+    const { app } = buildTestApp(t.db, { clock: () => now });
     await subscribeTimes(app, 20, { ip: '198.51.100.3' });
     const refused = await send(app, 'user/subscribe-newsletter', newsletter, { ip: '198.51.100.3' });
     expect(refused.headers.get('retry-after')).toBe('600');
@@ -67,7 +60,7 @@ describe('rate limits', () => {
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY=1', async () => {
-    const { app } = buildTestApp(database.db);
+    const { app } = buildTestApp(t.db);
     const statuses = [];
     for (let i = 0; i < 21; i++)
       statuses.push(
@@ -78,7 +71,7 @@ describe('rate limits', () => {
   });
 
   it('with TRUST_PROXY=1, counts the last X-Forwarded-For entry (the one the proxy wrote), whatever the socket', async () => {
-    const { app } = buildTestApp(database.db, { env: { TRUST_PROXY: '1' } });
+    const { app } = buildTestApp(t.db, { env: { TRUST_PROXY: '1' } });
     const statuses = [];
     for (let i = 0; i < 21; i++)
       statuses.push(
@@ -104,7 +97,7 @@ describe('rate limits', () => {
   });
 
   it('treats an IPv4-mapped IPv6 socket address as the IPv4 address, and one IPv6 /64 as one client', async () => {
-    const { app } = buildTestApp(database.db);
+    const { app } = buildTestApp(t.db);
     await subscribeTimes(app, 20, { ip: '198.51.100.7' });
     expect((await send(app, 'user/subscribe-newsletter', newsletter, { ip: '::ffff:198.51.100.7' })).status).toBe(429);
 
@@ -120,7 +113,7 @@ describe('served over HTTP, as main.ts serves it', () => {
     const dist = await mkdtemp(join(tmpdir(), 'afa-dist-'));
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>Home</title>');
     await writeFile(join(dist, '404.html'), '<!doctype html><title>Page not found</title>');
-    const { app } = buildTestApp(database.db);
+    const { app } = buildTestApp(t.db);
     const server = serve({ fetch: createSiteHandler(app, await loadStaticSite(dist)), port: 0, hostname: '127.0.0.1' }) as Server;
     await once(server, 'listening');
     const { port } = server.address() as AddressInfo;
@@ -134,7 +127,7 @@ describe('served over HTTP, as main.ts serves it', () => {
       const statuses = [];
       for (let i = 0; i < 21; i++) statuses.push((await post()).status);
       expect(statuses).toEqual([...Array<number>(20).fill(200), 429]);
-      const buckets = await database.db.select().from(rateLimitBuckets);
+      const buckets = await t.db.select().from(rateLimitBuckets);
       expect(buckets.map((bucket) => bucket.key)).toEqual(['newsletter:127.0.0.1']);
       const refused = await post();
       expect(refused.headers.get('x-content-type-options')).toBe('nosniff');

@@ -1,10 +1,13 @@
 // Builds the API as the server does, on a test database, with a mailer and a logger that remember
 // what they were given, and helpers to send requests from a chosen client address.
-import { createApp, type ApiApp } from '../../../src/server/app.ts';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { API_BASE, createApp, type ApiApp } from '../../../src/server/app.ts';
 import type { Database } from '../../../src/server/db/client.ts';
 import { readEnv } from '../../../src/server/env.ts';
 import { formatLogLine, type Logger } from '../../../src/server/log.ts';
 import { MailUnavailableError, type Mailer, type OutgoingMail } from '../../../src/server/mail/mailer.ts';
+import { checkAnswersOf } from './openapi-check.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface RecordingMailer extends Mailer {
   sent: OutgoingMail[];
@@ -61,6 +64,9 @@ export function buildTestApp<M extends Mailer = RecordingMailer>(db: Database, o
   const log = recordingLogger();
   const env = readEnv({ DATA_DIR: '/nonexistent-test-data', ...options.env });
   const app = createApp({ db, mailer, env, log, ...(options.clock ? { clock: options.clock } : {}) });
+  // Every answer a test receives through app.request (and so through send()) is held against the
+  // OpenAPI document the app publishes.
+  checkAnswersOf(app, API_BASE);
   return { app, mailer, log, env };
 }
 
@@ -89,3 +95,93 @@ export async function readJson(response: Response): Promise<Record<string, unkno
 }
 
 export type TestApp = ReturnType<typeof buildTestApp<RecordingMailer>>;
+
+/** What useTestApp() gives a test: a fresh app per test on the file's one database. */
+export interface TestAppFixture<M extends Mailer = RecordingMailer> {
+  /** The API, built again before each test; every answer is checked against its OpenAPI document. */
+  readonly app: ApiApp;
+  readonly mailer: M;
+  readonly log: RecordingLogger;
+  readonly env: TestApp['env'];
+  /** The file's database, emptied before each test. */
+  readonly db: Database;
+  readonly database: TestDatabase;
+  /** The clock the app reads; move it with `t.clock.set(...)` (only when the options gave one). */
+  readonly clock: TestClock;
+}
+
+export interface TestClock {
+  now(): Date;
+  set(time: Date | string): void;
+  advance(ms: number): void;
+}
+
+export interface UseTestAppOptions<M extends Mailer> {
+  env?: Record<string, string>;
+  /** A new mailer for each test; a recording one unless given. */
+  mailer?: () => M;
+  /** Starts the app on a clock the test moves, at this time; the real time otherwise. */
+  startAt?: Date | string;
+}
+
+/**
+ * One database per test file, emptied before each test, closed after the last, and an app built on
+ * it before each test. Call at the top of a file (or a describe) and read from the accessor inside tests:
+ *
+ *   const t = useTestApp({ env: { STAFF_EMAIL: 'staff@adire.test' } });
+ *   it('...', async () => { await send(t.app, 'user/contact', body); expect(t.mailer.sent).toHaveLength(1); });
+ */
+export function useTestApp<M extends Mailer = RecordingMailer>(options: UseTestAppOptions<M> = {}): TestAppFixture<M> {
+  let database: TestDatabase | undefined;
+  let built: ReturnType<typeof buildTestApp<M>> | undefined;
+  let time = options.startAt === undefined ? undefined : new Date(options.startAt);
+  const clock: TestClock = {
+    now: () => (time ? new Date(time) : new Date()),
+    set: (next) => {
+      time = new Date(next);
+    },
+    advance: (ms) => {
+      time = new Date((time ?? new Date()).getTime() + ms);
+    },
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.close());
+  beforeEach(async () => {
+    await database!.truncate();
+    if (options.startAt !== undefined) time = new Date(options.startAt);
+    built = buildTestApp<M>(database!.db, {
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.mailer ? { mailer: options.mailer() } : {}),
+      ...(time ? { clock: clock.now } : {}),
+    });
+  });
+
+  const current = () => {
+    if (!built) throw new Error('useTestApp(): read the app inside a test or a beforeEach, not while the file is collected');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get mailer() {
+      return current().mailer;
+    },
+    get log() {
+      return current().log;
+    },
+    get env() {
+      return current().env;
+    },
+    get db() {
+      return database!.db;
+    },
+    get database() {
+      return database!;
+    },
+    clock,
+  };
+}

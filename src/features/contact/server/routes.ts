@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { ApiServices } from '../../../server/deps.ts';
 import type { ApiEnv } from '../../../server/http/context.ts';
 import { readJsonBody } from '../../../server/http/json-body.ts';
+import { describeJsonRoute } from '../../../server/http/openapi.ts';
 import { rateLimit } from '../../../server/http/rate-limit.ts';
 import { ContactSchema } from '../schemas.ts';
 import { receiveContactMessage } from './messages.ts';
@@ -14,17 +15,25 @@ export const TUTOR_REQUEST_RECEIVED = 'Your tutor request has been received. We 
 export function createContactRoutes(services: ApiServices) {
   const routes = new Hono<ApiEnv>();
 
-  routes.post('/contact', rateLimit(services, 'contact'), async (c) => {
+  const describe = (summary: string, message: string) =>
+    describeJsonRoute({ tag: 'Contact', summary, body: ContactSchema, success: { status: 201, message }, rateLimited: true });
+
+  routes.post('/contact', describe('Send a message to the staff', CONTACT_RECEIVED), rateLimit(services, 'contact'), async (c) => {
     const message = await readJsonBody(c, ContactSchema);
     await receiveContactMessage(services, 'contact', message);
     return c.json({ message: CONTACT_RECEIVED, data: null }, 201);
   });
 
-  routes.post('/courses/request-tutor', rateLimit(services, 'tutor_request'), async (c) => {
-    const message = await readJsonBody(c, ContactSchema);
-    await receiveContactMessage(services, 'tutor_request', message);
-    return c.json({ message: TUTOR_REQUEST_RECEIVED, data: null }, 201);
-  });
+  routes.post(
+    '/courses/request-tutor',
+    describe('Ask for a tutor', TUTOR_REQUEST_RECEIVED),
+    rateLimit(services, 'tutor_request'),
+    async (c) => {
+      const message = await readJsonBody(c, ContactSchema);
+      await receiveContactMessage(services, 'tutor_request', message);
+      return c.json({ message: TUTOR_REQUEST_RECEIVED, data: null }, 201);
+    },
+  );
 
   return routes;
 }

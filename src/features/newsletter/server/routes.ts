@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { ApiServices } from '../../../server/deps.ts';
 import type { ApiEnv } from '../../../server/http/context.ts';
 import { readJsonBody } from '../../../server/http/json-body.ts';
+import { describeJsonRoute } from '../../../server/http/openapi.ts';
 import { rateLimit } from '../../../server/http/rate-limit.ts';
 import { NewsletterSchema } from '../schemas.ts';
 import { subscribeToNewsletter } from './subscriptions.ts';
@@ -11,7 +12,15 @@ export const SUBSCRIBED_MESSAGE = 'Thank you for subscribing! Look out for our n
 
 /** Mounted at /user. */
 export function createNewsletterRoutes(services: ApiServices) {
-  return new Hono<ApiEnv>().post('/subscribe-newsletter', rateLimit(services, 'newsletter'), async (c) => {
+  const describe = describeJsonRoute({
+    tag: 'Newsletter',
+    summary: 'Subscribe to the newsletter',
+    description: 'Subscribing an address twice keeps one subscription and answers the same.',
+    body: NewsletterSchema,
+    success: { message: SUBSCRIBED_MESSAGE },
+    rateLimited: true,
+  });
+  return new Hono<ApiEnv>().post('/subscribe-newsletter', describe, rateLimit(services, 'newsletter'), async (c) => {
     const { email } = await readJsonBody(c, NewsletterSchema);
     await subscribeToNewsletter(services.db, email);
     return c.json({ message: SUBSCRIBED_MESSAGE, data: null }, 200);

@@ -1,0 +1,197 @@
+// The API describes itself: every route carries a description next to its handler, built from the
+// same valibot schemas it validates with, and GET /api/v1/openapi.json collects them into one
+// OpenAPI 3.1 document. A route describes itself in a line or two with describeJsonRoute(); the
+// envelopes and the answers every route shares (400, 413, 415, 429, 500, 503, 404, 405) live here.
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type { Context, Env, Hono } from 'hono';
+import { describeRoute, generateSpecs, resolver, type DescribeRouteOptions, type ResponsesWithResolver } from 'hono-openapi';
+import * as v from 'valibot';
+import packageJson from '../../../package.json' with { type: 'json' };
+import { INTERNAL_ERROR } from './error-handler.ts';
+import { MALFORMED_JSON, TOO_LARGE, WRONG_MEDIA_TYPE } from './json-body.ts';
+import { METHOD_NOT_ALLOWED_MESSAGE, NOT_FOUND_MESSAGE } from './unmatched.ts';
+
+type AnySchema = v.GenericSchema<unknown, unknown>;
+
+/** Every field message of a refused body, keyed by field: `{ email: ['Email must be valid'] }`. */
+export const FieldErrorsSchema = v.pipe(v.record(v.string(), v.array(v.string())), v.metadata({ ref: 'FieldErrors' }));
+
+/** The error envelope: a message for people and, for refused input, the messages of each field. */
+export const ErrorBodySchema = v.pipe(
+  v.strictObject({ message: v.string(), errors: v.optional(FieldErrorsSchema) }),
+  v.metadata({ ref: 'ErrorBody' }),
+);
+
+/** The success envelope around a route's `data`; `message` is pinned when the route always says the same. */
+export const successBody = (data: AnySchema = v.null(), message?: string) =>
+  v.strictObject({ message: message === undefined ? v.string() : v.literal(message), data });
+
+/** An error that always says the same, and never has field messages. */
+const fixedError = (message: string) => v.strictObject({ message: v.literal(message) });
+
+const json = (schema: AnySchema) => ({ 'application/json': { schema: resolver(schema) } });
+
+const retryAfter = {
+  'Retry-After': { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'integer', minimum: 0 } },
+} as const;
+
+/** The answers many routes share, as `#/components/responses/<name>`. */
+const SHARED_RESPONSES = {
+  BadRequest: {
+    description: `Refused input. A body that is not JSON answers "${MALFORMED_JSON}" without \`errors\`; a field that breaks a rule answers with its message under \`errors\`.`,
+    content: json(ErrorBodySchema),
+  },
+  TooLarge: { description: 'The body is over 64 KiB.', content: json(fixedError(TOO_LARGE)) },
+  UnsupportedMediaType: { description: 'The body is not sent as application/json.', content: json(fixedError(WRONG_MEDIA_TYPE)) },
+  Unauthorized: {
+    description: 'Not signed in, bad credentials, an expired session or a deactivated account.',
+    content: json(ErrorBodySchema),
+  },
+  TooManyRequests: {
+    description: 'Too many requests from this client; try again after Retry-After seconds.',
+    headers: retryAfter,
+    content: json(ErrorBodySchema),
+  },
+  InternalError: { description: 'An unexpected failure; the answer reveals nothing of it.', content: json(fixedError(INTERNAL_ERROR)) },
+  Unavailable: {
+    description: 'A service the route needs (the database, the mail server) cannot be reached.',
+    headers: retryAfter,
+    content: json(ErrorBodySchema),
+  },
+  NotFound: { description: 'No route has this path.', content: json(fixedError(NOT_FOUND_MESSAGE)) },
+  MethodNotAllowed: {
+    description: 'The path is known but not with this method; Allow lists the methods it takes.',
+    headers: { Allow: { description: 'The methods the path takes.', required: true, schema: { type: 'string' } } },
+    content: json(fixedError(METHOD_NOT_ALLOWED_MESSAGE)),
+  },
+} satisfies ResponsesWithResolver;
+
+type SharedResponse = keyof typeof SHARED_RESPONSES;
+const ref = (name: SharedResponse) => ({ $ref: `#/components/responses/${name}` });
+
+/** Statuses a route may add with a sentence of its own, e.g. `{ 409: 'An account with this email already exists' }`. */
+export type RouteErrors = Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 422, string>>;
+
+export interface JsonRouteDescription {
+  /** Groups routes in the reference at /api/docs: 'Newsletter', 'Accounts', ... */
+  tag: string;
+  summary: string;
+  description?: string;
+  /** The schema readJsonBody() checks: adds the JSON body and its 400, 413 and 415 answers. */
+  body?: AnySchema;
+  /** The schema the query string is checked with (validateInput): adds its parameters and 400. */
+  query?: AnySchema;
+  /** The success answer: 200 unless told, `data` null unless a schema is given. */
+  success?: { status?: 200 | 201; description?: string; message?: string; data?: AnySchema };
+  /** Behind rateLimit(): adds 429 with Retry-After. */
+  rateLimited?: boolean;
+  /** Needs `Authorization: Bearer <token>`: adds the security requirement and 401. */
+  auth?: boolean;
+  /** False for a route that reaches neither the database nor the mail server (no 503). */
+  mayBeUnavailable?: boolean;
+  /** Further error answers this route gives, each with what it means. */
+  errors?: RouteErrors;
+}
+
+/**
+ * A JSON route's description, for its handler chain: `routes.post('/x', describeJsonRoute({...}), handler)`.
+ * It only describes; the handler still reads its input with readJsonBody()/validateInput().
+ */
+export function describeJsonRoute(route: JsonRouteDescription) {
+  const success = route.success ?? {};
+  const responses: ResponsesWithResolver = {
+    [success.status ?? 200]: {
+      description: success.description ?? success.message ?? 'Done.',
+      content: json(successBody(success.data, success.message)),
+    },
+  };
+  if (route.body || route.query) responses[400] = ref('BadRequest');
+  if (route.auth) responses[401] = ref('Unauthorized');
+  for (const [status, description] of Object.entries(route.errors ?? {}))
+    responses[status] = { description, content: json(ErrorBodySchema) };
+  if (route.body) {
+    responses[413] = ref('TooLarge');
+    responses[415] = ref('UnsupportedMediaType');
+  }
+  if (route.rateLimited) responses[429] = ref('TooManyRequests');
+  responses[500] = ref('InternalError');
+  if (route.mayBeUnavailable !== false) responses[503] = ref('Unavailable');
+
+  return describeRoute({
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    ...(route.auth ? { security: [{ bearerAuth: [] }] } : {}),
+    ...(route.body ? { requestBody: { required: true, content: json(route.body) } } : {}),
+    ...(route.query ? { parameters: queryParameters(route.query) } : {}),
+    responses,
+  });
+}
+
+type Parameter = NonNullable<DescribeRouteOptions['parameters']>[number];
+
+/** One query parameter per field of the schema, each with the rules the schema gives it. */
+function queryParameters(schema: AnySchema): Parameter[] {
+  const object = toJsonSchema(schema, { errorMode: 'ignore' }) as { properties?: Record<string, object>; required?: string[] };
+  return Object.entries(object.properties ?? {}).map(([name, property]) => ({
+    in: 'query',
+    name,
+    required: object.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
+/** GET openapi.json describes itself too; its answer is the document, not an envelope. */
+export const describeOpenApiDocument = describeRoute({
+  tags: ['Documentation'],
+  summary: 'This OpenAPI document',
+  responses: {
+    200: {
+      description: 'The OpenAPI 3.1 document of every route.',
+      content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } },
+    },
+    500: ref('InternalError'),
+  },
+});
+
+const DOCUMENTATION = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Adire Fashion Academy API',
+    version: packageJson.version,
+    description: [
+      'JSON in and out. A success answers `{message, data}`; an error `{message, errors?}`, where `errors` holds the messages of each refused field.',
+      'Besides the answers listed per route, any request may get 404 (no route has its path), 405 with Allow (the path takes other methods) or 500.',
+    ].join('\n\n'),
+  },
+  servers: [{ url: '/api/v1' }],
+  components: {
+    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An opaque session token from sign-in.' } },
+    responses: SHARED_RESPONSES,
+  },
+} as const;
+
+export type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>>;
+
+/**
+ * The document of every described route of `api`, a Hono app on `basePath`. Paths are written
+ * relative to the server URL (`/health`, not `/api/v1/health`), so the routes are handed over with
+ * the base taken off; generateSpecs() reads nothing of the app but its routes.
+ */
+export async function buildOpenApiDocument(api: Pick<Hono, 'routes'>, basePath: string): Promise<OpenApiDocument> {
+  const routes = api.routes.map((route) => ({ ...route, path: route.path.slice(basePath.length) || '/' }));
+  return generateSpecs({ routes } as unknown as Hono, {
+    documentation: DOCUMENTATION,
+    // '/openapi.json' would otherwise be taken for a static file and left out.
+    excludeStaticFile: false,
+  });
+}
+
+/** The handler of GET openapi.json; the document is built on the first request, when every route exists. */
+export function openApiDocument(api: Pick<Hono, 'routes'>, basePath: string) {
+  let document: Promise<OpenApiDocument> | undefined;
+  return async <E extends Env>(c: Context<E>) => {
+    document ??= buildOpenApiDocument(api, basePath);
+    return c.json(await document);
+  };
+}
