@@ -1,4 +1,6 @@
-// One fetch handler for the whole product: the API under /api/v1, the prebuilt site for the rest.
+// One fetch handler for the whole product: the API under /api/v1, its reference for people under
+// /api/docs, the prebuilt site for the rest.
+import { API_DOCS, answerApiDocs } from './api-docs.ts';
 import { API_BASE } from './app.ts';
 import type { NodeBindings } from './http/context.ts';
 import { withSecurityHeaders } from './security-headers.ts';
@@ -15,6 +17,8 @@ export function createSiteHandler(api: FetchApp, site: StaticSite) {
     if (pathname === API_BASE || pathname.startsWith(API_BASE + '/')) {
       return withSecurityHeaders(await api.fetch(request, bindings), true);
     }
+    // The reference page brings its own CSP; withSecurityHeaders keeps it.
+    if (pathname === API_DOCS || pathname.startsWith(API_DOCS + '/')) return withSecurityHeaders(await answerApiDocs(request), true);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return withSecurityHeaders(
         new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } }),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTACT_RECEIVED, TUTOR_REQUEST_RECEIVED } from '../../src/features/contact/server/routes.ts';
 import { contactMessages } from '../../src/server/db/schema.ts';
 import { checkJsonEndpoint } from './support/endpoint-checks.ts';
+import { seedContactMessage } from './support/factories.ts';
 import { readJson, send, useTestApp } from './support/test-app.ts';
 
 const testApp = useTestApp({ env: { STAFF_EMAIL: 'staff@adire.test' } });
@@ -62,6 +63,14 @@ describe.each(endpoints)('POST $path', ({ path, kind, answer, title }) => {
     successStatus: 201,
     successMessage: answer,
     fields: contactFields,
+  });
+
+  it('stores a message seeded through the service as the route stores a posted one', async () => {
+    const id = await seedContactMessage(testApp, { first_name: '  Bisi ' }, kind);
+    const rows = await testApp.db.select().from(contactMessages);
+    expect(rows).toEqual([expect.objectContaining({ id, kind, firstName: 'Bisi', phoneNumber: '08031234567' })]);
+    expect(rows[0]?.mailedAt).toBeInstanceOf(Date);
+    expect(testApp.mailer.sent).toHaveLength(1);
   });
 
   it('stores the message in normalised form, marked as mailed', async () => {

@@ -24,11 +24,11 @@ const t = useTestApp();
 let apps: TestApp[];
 const counts = { sent: 0, serverErrors: 0, byStatus: new Map<number, number>() };
 
-beforeAll(async () => {
+beforeAll(() => {
   // The same routes behind a proxy and open to one cross-origin caller, so those paths are fuzzed too.
   apps = [buildTestApp(t.db), buildTestApp(t.db, { env: { TRUST_PROXY: '1', CORS_ORIGINS: 'https://partner.example' } })];
 });
-afterAll(async () => {
+afterAll(() => {
   const statuses = [...counts.byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
   console.log(`[fuzz] ${counts.sent} requests sent, ${counts.serverErrors} answered 5xx (${statuses.join(', ')})`);
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newsletterSubscriptions } from '../../src/server/db/schema.ts';
 import { SUBSCRIBED_MESSAGE } from '../../src/features/newsletter/server/routes.ts';
 import { checkJsonEndpoint } from './support/endpoint-checks.ts';
+import { seedSubscription } from './support/factories.ts';
 import { readJson, send, useTestApp } from './support/test-app.ts';
 
 const testApp = useTestApp();
@@ -34,6 +35,14 @@ describe('POST user/subscribe-newsletter', () => {
       expect(await readJson(response)).toEqual({ message: SUBSCRIBED_MESSAGE, data: null });
     }
     expect(await storedEmails()).toEqual(['ada.obi@example.com']);
+  });
+
+  it('answers an address that already subscribed as it answers a new one, and stores it once', async () => {
+    await seedSubscription(testApp, 'Returning.Reader@Example.com');
+    const response = await subscribe({ email: 'returning.reader@example.com' });
+    expect(response.status).toBe(200);
+    expect(await readJson(response)).toEqual({ message: SUBSCRIBED_MESSAGE, data: null });
+    expect(await storedEmails()).toEqual(['returning.reader@example.com']);
   });
 
   it('keeps one subscription when the same address arrives many times at once', async () => {

@@ -4,7 +4,14 @@
 // envelopes and the answers every route shares (400, 413, 415, 429, 500, 503, 404, 405) live here.
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { Context, Env, Hono } from 'hono';
-import { describeRoute, generateSpecs, resolver, type DescribeRouteOptions, type ResponsesWithResolver } from 'hono-openapi';
+import {
+  describeRoute,
+  generateSpecs,
+  resolver,
+  type DescribeRouteOptions,
+  type GenerateSpecOptions,
+  type ResponsesWithResolver,
+} from 'hono-openapi';
 import * as v from 'valibot';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { INTERNAL_ERROR } from './error-handler.ts';
@@ -154,7 +161,7 @@ export const describeOpenApiDocument = describeRoute({
   },
 });
 
-const DOCUMENTATION = {
+const DOCUMENTATION: GenerateSpecOptions['documentation'] = {
   openapi: '3.1.0',
   info: {
     title: 'Adire Fashion Academy API',
@@ -169,7 +176,7 @@ const DOCUMENTATION = {
     securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An opaque session token from sign-in.' } },
     responses: SHARED_RESPONSES,
   },
-} as const;
+};
 
 export type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>>;
 

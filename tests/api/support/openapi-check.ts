@@ -137,6 +137,6 @@ export function checkAnswersOf<A extends { request: RequestFunction }>(app: A, b
     await (await checker).check(method, url, response);
     return response;
   };
-  app.request = checked as A['request'];
+  app.request = checked;
   return app;
 }

@@ -111,9 +111,9 @@ export interface TestAppFixture<M extends Mailer = RecordingMailer> {
 }
 
 export interface TestClock {
-  now(): Date;
-  set(time: Date | string): void;
-  advance(ms: number): void;
+  now: () => Date;
+  set: (time: Date | string) => void;
+  advance: (ms: number) => void;
 }
 
 export interface UseTestAppOptions<M extends Mailer> {
