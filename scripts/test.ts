@@ -20,6 +20,7 @@ const steps: Step[] = [
     command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'],
   },
   { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
+  { name: 'html', command: ['npm', 'run', '--silent', 'check:html'] },
   { name: 'budgets', command: ['npm', 'run', '--silent', 'budget'] },
   { name: 'end-to-end', command: ['npx', 'playwright', 'test'] },
 ];

@@ -91,13 +91,23 @@ test.describe('home page', () => {
 
   test('lazy images load near the viewport, fade in, and show their description if they fail', async ({ page }) => {
     await page.route('**/_astro/*tobi*', (route) => route.fulfill({ status: 404, body: '' }));
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto('/');
+    await page.waitForLoadState('networkidle');
     const farImage = page.locator('[data-lazy]').last();
-    await expect(farImage.locator('img')).not.toHaveAttribute('src', /./);
+    const farSource = (await farImage.locator('img').getAttribute('src'))!;
+    await expect(farImage.locator('img')).toHaveAttribute('loading', 'lazy');
+    // Far below the first screen: not fetched, and hidden until it has loaded.
+    expect(requested).not.toContain(farSource);
+    await expect(farImage).toHaveAttribute('data-state', 'loading');
+    await expect(farImage.locator('img')).toHaveCSS('opacity', '0');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect(farImage).toHaveAttribute('data-state', /loaded|failed/);
+    expect(requested).toContain(farSource);
     const loaded = page.locator('[data-lazy][data-state="loaded"] img').first();
     await expect(loaded).toHaveCSS('transition-duration', '1s');
+    await expect(loaded).toHaveCSS('opacity', '1');
     const failed = page.locator('[data-lazy][data-state="failed"]');
     await expect(failed).toHaveCount(1);
     await expect(failed.locator('.lazy-failed')).toBeVisible();
