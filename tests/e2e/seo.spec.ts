@@ -1,4 +1,4 @@
-import { CONTENT_ROUTES, expect, test } from './fixtures.ts';
+import { CONTENT_ROUTES, expect, FORM_ROUTES, NOT_FOUND_ROUTES, test, WORK_IN_PROGRESS_ROUTES } from './fixtures.ts';
 
 const SITE = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
 
@@ -8,6 +8,20 @@ test('each page has a canonical URL on the public site and Open Graph tags', asy
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', path === '/' ? `${SITE}/` : `${SITE}${path}`);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', await page.title());
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\/.+\.png$/);
+  }
+});
+
+test('the 404 page names no canonical URL (it has no address of its own); every other page keeps its own', async ({ page }) => {
+  for (const path of NOT_FOUND_ROUTES) {
+    const response = await page.goto(path);
+    expect(response!.status()).toBe(404);
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+    await expect(page.locator('meta[property="og:url"]')).toHaveCount(0);
+  }
+  for (const path of [...WORK_IN_PROGRESS_ROUTES, ...FORM_ROUTES]) {
+    await page.goto(path);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${SITE}${path}`);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${SITE}${path}`);
   }
 });
 
