@@ -1,8 +1,10 @@
+// Shared helpers for the end-to-end tests: the site's routes, a signed-in session, axe, and the
+// fixtures every test can ask for: `outbox` (the mail the server wrote) and `api` (the running
+// server's API, to create what a test needs without clicking through pages).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-// Shared helpers for the end-to-end tests: the site's routes, a signed-in session, axe.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
 export const CONTENT_ROUTES = [
   '/',
@@ -42,7 +44,28 @@ export async function pauseClock(page: Page) {
   await page.clock.pauseAt(now + 1000);
 }
 
-/** Stores a session before any page script runs, as the accounts feature does after login. */
+/**
+ * Stores a session before any page script runs, as the accounts feature does after login.
+ *
+ * The token is made up: there are no accounts yet, so the server knows no token and only the page's
+ * own view of "signed in" is tested. Once the accounts endpoints exist, a `student` fixture replaces
+ * this, created through the API like a real student and with no stand-ins:
+ *
+ *   student: async ({ api, outbox }, use) => {
+ *     const email = `student-${test.info().testId}-${Date.now()}@example.com`;
+ *     const password = 'Adire2024';                  // meets the password rules: 8+, upper case, digit
+ *     1. `await api.post('user/auth/student/signup', { first_name, last_name, email, password })`:
+ *        expect 201; the server mails a 6-digit code.
+ *     2. `const otp = codeIn(await outbox.newestTo(email))`.
+ *     3. `await api.post('user/auth/student/verify-account', { email, otp })`: expect 200 with
+ *        `data: { token, user }` (verifying signs the student in).
+ *     4. `await use({ email, password, token, user })`; a test that needs a signed-in page calls
+ *        `signIn(page, { token, user })`, which then carries a token the server accepts.
+ *   }
+ *
+ * The `api` fixture then takes an optional bearer token for calls made as the student (KYC,
+ * profile). `SIGNED_IN` and the made-up token go, and the header tests run as that student.
+ */
 export async function signIn(page: Page, session: object = SIGNED_IN) {
   await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [SESSION_KEY, JSON.stringify(session)]);
 }
@@ -59,14 +82,165 @@ export async function waitForIslands(page: Page) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
-export const test = base;
-export { expect };
-
-/** The mails the server has written to its outbox (no SMTP_URL in the end-to-end run). */
-export function outboxMails(): string[] {
-  const dir = join(process.env.E2E_DATA_DIR!, 'outbox');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => readFileSync(join(dir, name), 'utf8'));
+/** One mail the server wrote to its outbox, decoded enough to assert on. */
+export interface Mail {
+  file: string;
+  to: string;
+  replyTo: string;
+  subject: string;
+  /** The plain-text part, decoded. */
+  text: string;
+  /** The whole message as written, headers and every part. */
+  raw: string;
 }
+
+export interface Outbox {
+  /** The mails written since the test started, oldest first. */
+  mails(): Mail[];
+  /**
+   * Waits for a mail to the address written since the test started, and returns the newest. Tests run
+   * in parallel against one server, so a shared address (the staff's) needs `containing`: text only
+   * this test's mail has.
+   */
+  newestTo(address: string, options?: { containing?: string; timeout?: number }): Promise<Mail>;
+}
+
+/** The 6-digit code in a mail's text (sign-up and password-reset codes). */
+export function codeIn(mail: Mail): string {
+  const code = /(?<!\d)\d{6}(?!\d)/.exec(mail.text)?.[0];
+  if (!code) throw new Error(`No 6-digit code in the mail "${mail.subject}" to ${mail.to}`);
+  return code;
+}
+
+/** What the API answered: its status and its parsed JSON envelope. */
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: { message: string; data?: T; errors?: Record<string, string[]> };
+}
+
+/** The running server's API (`/api/v1/`), called as a client outside the browser would. */
+export interface Api {
+  get<T = unknown>(path: string): Promise<ApiAnswer<T>>;
+  post<T = unknown>(path: string, data?: unknown): Promise<ApiAnswer<T>>;
+}
+
+// The server of the end-to-end run writes mail to its data folder (no SMTP_URL is set there).
+const OUTBOX = join(process.env.E2E_DATA_DIR!, 'outbox');
+
+/** The outbox's file names, oldest first: each name starts with the time it was written. */
+function outboxFiles(): string[] {
+  if (!existsSync(OUTBOX)) return [];
+  return readdirSync(OUTBOX)
+    .filter((name) => name.endsWith('.eml'))
+    .sort();
+}
+
+/** Quoted-printable (RFC 2045) to text, as UTF-8. */
+function fromQuotedPrintable(text: string): string {
+  const bytes: number[] = [];
+  const joined = text.replace(/=\r?\n/g, '');
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined[i] === '=' ? /^[0-9A-F]{2}/i.exec(joined.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** A header value with its encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) decoded. */
+function headerText(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, encoding: string, word: string) =>
+      encoding.toLowerCase() === 'b' ? Buffer.from(word, 'base64').toString('utf8') : fromQuotedPrintable(word.replace(/_/g, ' ')),
+    );
+}
+
+/** Splits a MIME entity into its headers (lower-case names, unfolded) and its body. */
+function parseEntity(entity: string): { headers: Map<string, string>; body: string } {
+  const split = /\r?\n\r?\n/.exec(entity);
+  const head = split ? entity.slice(0, split.index) : entity;
+  const body = split ? entity.slice(split.index + split[0].length) : '';
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+/** The decoded text/plain part of a MIME entity, looking inside multipart ones. */
+function plainTextOf(entity: string): string | undefined {
+  const { headers, body } = parseEntity(entity);
+  const type = headers.get('content-type') ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    const parts = body.split(`--${boundary}`).slice(1, -1);
+    for (const part of parts) {
+      const text = plainTextOf(part.replace(/^\r?\n/, ''));
+      if (text !== undefined) return text;
+    }
+    return undefined;
+  }
+  if (!/^text\/plain/i.test(type)) return undefined;
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  if (encoding === 'quoted-printable') return fromQuotedPrintable(body);
+  if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
+  return body;
+}
+
+function readMail(file: string): Mail {
+  const raw = readFileSync(join(OUTBOX, file), 'utf8');
+  const { headers } = parseEntity(raw);
+  const header = (name: string) => headerText(headers.get(name) ?? '');
+  return { file, to: header('to'), replyTo: header('reply-to'), subject: header('subject'), text: plainTextOf(raw) ?? '', raw };
+}
+
+function createOutbox(): Outbox {
+  const before = new Set(outboxFiles());
+  const mails = () =>
+    outboxFiles()
+      .filter((file) => !before.has(file))
+      .map(readMail);
+  return {
+    mails,
+    async newestTo(address, { containing, timeout = 10_000 } = {}) {
+      const wanted = address.toLowerCase();
+      const find = () =>
+        mails()
+          .reverse()
+          .find((mail) => mail.to.toLowerCase().includes(wanted) && (containing === undefined || mail.text.includes(containing)));
+      await expect.poll(find, { message: `a mail to ${address}${containing ? ` containing "${containing}"` : ''}`, timeout }).toBeDefined();
+      return find()!;
+    },
+  };
+}
+
+function createApi(request: APIRequestContext): Api {
+  const answer = async <T>(response: Awaited<ReturnType<APIRequestContext['fetch']>>): Promise<ApiAnswer<T>> => {
+    const text = await response.text();
+    try {
+      return { status: response.status(), body: JSON.parse(text) as ApiAnswer<T>['body'] };
+    } catch {
+      throw new Error(`${response.url()} answered ${response.status()} with no JSON: ${text.slice(0, 200)}`);
+    }
+  };
+  return {
+    get: async (path) => answer(await request.get(`/api/v1/${path}`)),
+    post: async (path, data) => answer(await request.post(`/api/v1/${path}`, data === undefined ? {} : { data })),
+  };
+}
+
+export const test = base.extend<{ outbox: Outbox; api: Api }>({
+  // The outbox is read from the moment the test starts, so a test sees only mail written after it.
+  // eslint-disable-next-line no-empty-pattern
+  outbox: async ({}, use) => {
+    await use(createOutbox());
+  },
+  api: async ({ request }, use) => {
+    await use(createApi(request));
+  },
+});
+export { expect };
