@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadStaticSite, type StaticSite } from './static-site.ts';
+import { loadStaticSite, negotiateEncoding, type StaticSite } from './static-site.ts';
 
 const INLINE = "document.documentElement.dataset.auth='visitor'";
 const page = (title: string) =>
   `<!doctype html><html><head><title>${title}</title><script>${INLINE}</script></head><body>${'<p>lorem</p>'.repeat(80)}</body></html>`;
 const script = 'export const x = 1;\n'.repeat(200);
+// A stand-in for the home video: 1000 bytes, each the low byte of its position.
+const video = Uint8Array.from({ length: 1000 }, (_, i) => i % 256);
 
 let site: StaticSite;
 beforeAll(async () => {
@@ -20,6 +22,14 @@ beforeAll(async () => {
   writeFileSync(join(dist, '404.html'), page('Page not found'));
   writeFileSync(join(dist, '_astro', 'app.Ab12.js'), script);
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n');
+  mkdirSync(join(dist, 'media'));
+  writeFileSync(join(dist, 'media', 'process.mp4'), video);
+  // What a build leaves that is not part of the site.
+  writeFileSync(join(dist, '.build-stamp'), '2026-11-23T00:00:00.000Z\n');
+  mkdirSync(join(dist, '.well-known'));
+  writeFileSync(join(dist, '.well-known', 'x'), 'x');
+  mkdirSync(join(dist, '.hidden'));
+  writeFileSync(join(dist, '.hidden', 'index.html'), page('Hidden'));
   site = await loadStaticSite(dist);
 });
 
@@ -93,5 +103,153 @@ describe('the static site server', () => {
 
   it('refuses to start without a build', async () => {
     await expect(loadStaticSite('/no/such/dist')).rejects.toThrow(/has not been built/);
+  });
+});
+
+describe('dotfiles', () => {
+  it.each(['/.build-stamp', '/%2ebuild-stamp', '/.well-known/x', '/.hidden', '/.hidden/', '/.hidden/index.html'])(
+    'are never served: %s',
+    (path) => {
+      expect(get(path)).toBeNull();
+    },
+  );
+});
+
+describe('Accept-Encoding', () => {
+  const both = ['br', 'gzip'] as const;
+  it.each([
+    [null, null],
+    ['', null],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0', null],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=0, br', 'br'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['gzip;q=0.5, br;q=0.5', 'br'],
+    ['  GZIP ; Q=0.8 ,BR ; q = 0.9 ', 'br'],
+    ['*', 'br'],
+    ['*;q=0', null],
+    ['*;q=0, gzip', 'gzip'],
+    ['br;q=0, *', 'gzip'],
+    ['identity;q=0', null],
+    ['identity, br;q=0.5', null],
+    ['identity;q=0.5, br;q=0.5', 'br'],
+    ['x-gzip', 'gzip'],
+    ['br;q=abc, gzip', 'gzip'],
+    ['br;q=2, gzip', 'gzip'],
+    ['br;q=-1', null],
+    ['br;q=0.001', 'br'],
+    ['br, br;q=0', null],
+    [',, ;q=1, br', 'br'],
+  ])('%j gets %s', (header, expected) => {
+    expect(negotiateEncoding(header, both)).toBe(expected);
+  });
+
+  it('gets nothing compressed for a file with no compressed form', () => {
+    expect(negotiateEncoding('br, gzip', [])).toBeNull();
+    expect(negotiateEncoding('br;q=0.5, gzip', ['br'])).toBe('br');
+  });
+
+  it('is honoured by the server, which keeps Vary and tags each coding apart', async () => {
+    const refused = get('/about', { 'accept-encoding': 'br;q=0' })!;
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(await refused.text()).toBe(page('About'));
+    const gzip = get('/about', { 'accept-encoding': 'br;q=0, gzip' })!;
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(page('About'));
+    for (const response of [refused, gzip]) expect(response.headers.get('vary')).toBe('accept-encoding');
+    expect(gzip.headers.get('etag')).not.toBe(refused.headers.get('etag'));
+    // Any of the file's tags still means the client has it.
+    const brotliTag = get('/about', { 'accept-encoding': 'br' })!.headers.get('etag')!;
+    const revalidated = get('/about', { 'accept-encoding': 'br', 'if-none-match': brotliTag })!;
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('etag')).toBe(brotliTag);
+    expect(get('/about', { 'accept-encoding': 'br', 'if-none-match': '"stale"' })!.status).toBe(200);
+  });
+});
+
+describe('byte ranges', () => {
+  const bytes = async (response: Response) => new Uint8Array(await response.arrayBuffer());
+
+  it('are advertised on every file answer', () => {
+    for (const path of ['/', '/about', '/_astro/app.Ab12.js', '/robots.txt', '/media/process.mp4']) {
+      expect(get(path)!.headers.get('accept-ranges'), path).toBe('bytes');
+    }
+  });
+
+  it.each([
+    ['bytes=0-1', 0, 1],
+    ['bytes=100-199', 100, 199],
+    ['bytes=900-', 900, 999],
+    ['bytes=-10', 990, 999],
+    ['bytes=-5000', 0, 999],
+    ['bytes=990-5000', 990, 999],
+    ['BYTES = 5 - 9', 5, 9],
+  ])('answer %s with 206 and those bytes', async (range, start, end) => {
+    const response = get('/media/process.mp4', { range })!;
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe(`bytes ${start}-${end}/1000`);
+    expect(response.headers.get('content-length')).toBe(String(end - start + 1));
+    expect(response.headers.get('content-type')).toBe('video/mp4');
+    expect(await bytes(response)).toEqual(video.subarray(start, end + 1));
+  });
+
+  it.each(['bytes=1000-', 'bytes=5000-6000', 'bytes=-0'])('answer %s, past the end, with 416', async (range) => {
+    const response = get('/media/process.mp4', { range })!;
+    expect(response.status).toBe(416);
+    expect(response.headers.get('content-range')).toBe('bytes */1000');
+    expect(await response.text()).toBe('');
+  });
+
+  it.each(['bytes=0-1,5-6', 'bytes=5-1', 'bytes=abc', 'bytes=-', 'items=0-1', 'bytes 0-1'])(
+    'ignore %s and send the whole file',
+    async (range) => {
+      const response = get('/media/process.mp4', { range })!;
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-range')).toBeNull();
+      expect(await bytes(response)).toEqual(video);
+    },
+  );
+
+  it('are of the plain bytes, never of the brotli form', async () => {
+    const response = get('/about', { range: 'bytes=0-14', 'accept-encoding': 'br, gzip' })!;
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('content-range')).toBe(`bytes 0-14/${page('About').length}`);
+    expect(await response.text()).toBe('<!doctype html>');
+  });
+
+  it('follow If-Range: the plain tag gets the range, any other tag the whole file', async () => {
+    const tag = get('/media/process.mp4')!.headers.get('etag')!;
+    expect(get('/media/process.mp4', { range: 'bytes=0-1', 'if-range': tag })!.status).toBe(206);
+    const changed = get('/media/process.mp4', { range: 'bytes=0-1', 'if-range': '"other"' })!;
+    expect(changed.status).toBe(200);
+    expect(await bytes(changed)).toEqual(video);
+    // A page held in its brotli form cannot be resumed with plain bytes.
+    const brotliTag = get('/about', { 'accept-encoding': 'br' })!.headers.get('etag')!;
+    const resumed = get('/about', { range: 'bytes=10-', 'if-range': brotliTag, 'accept-encoding': 'br' })!;
+    expect(resumed.status).toBe(200);
+    expect(resumed.headers.get('content-encoding')).toBe('br');
+    // A date never matches: the server keeps no modification time.
+    expect(get('/media/process.mp4', { range: 'bytes=0-1', 'if-range': 'Mon, 23 Nov 2026 00:00:00 GMT' })!.status).toBe(200);
+  });
+
+  it('answer HEAD with the headers of the range and no body', async () => {
+    const response = get('/media/process.mp4', { range: 'bytes=0-1' }, 'HEAD')!;
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe('bytes 0-1/1000');
+    expect(response.headers.get('content-length')).toBe('2');
+    expect(await response.text()).toBe('');
+  });
+
+  it('leave revalidation first: a matching If-None-Match is 304 even with a Range', () => {
+    const tag = get('/media/process.mp4')!.headers.get('etag')!;
+    expect(get('/media/process.mp4', { range: 'bytes=0-1', 'if-none-match': tag })!.status).toBe(304);
+  });
+
+  it('do not apply to the 404 page', async () => {
+    const response = site.notFound(new Request('http://x/nope', { headers: { range: 'bytes=0-1' } }));
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Page not found');
   });
 });

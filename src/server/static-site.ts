@@ -13,6 +13,7 @@ interface StaticFile {
   csp?: string;
   encoded: Partial<Record<Encoding, Uint8Array>>;
   type: string;
+  /** The tag of the plain bytes; a compressed form's tag adds its coding ("…-br"). */
   etag: string;
   cacheControl: string;
 }
@@ -77,6 +78,75 @@ export function pagePolicy(html: string): string {
   ].join('; ');
 }
 
+/**
+ * The coding to send for an Accept-Encoding value, given the codings a file has. The highest q wins,
+ * brotli before gzip before the plain bytes at equal q. A coding named with a q we cannot read is
+ * treated as not named; a coding named twice counts at its lower q.
+ */
+export function negotiateEncoding(acceptEncoding: string | null, available: readonly Encoding[]): Encoding | null {
+  // No header: the plain bytes, as before (clients that compress say so).
+  if (acceptEncoding === null || available.length === 0) return null;
+  const q = new Map<string, number>();
+  for (const element of acceptEncoding.split(',')) {
+    const [name = '', ...params] = element.split(';').map((part) => part.trim().toLowerCase());
+    if (!name) continue;
+    let weight = 1;
+    for (const param of params) {
+      const [key, value = ''] = param.split('=').map((part) => part.trim());
+      if (key !== 'q') continue;
+      weight = /^(\d+\.?\d*|\.\d+)$/.test(value) ? Number(value) : NaN;
+    }
+    if (!(weight >= 0 && weight <= 1)) continue;
+    const coding = name === 'x-gzip' ? 'gzip' : name;
+    q.set(coding, Math.min(weight, q.get(coding) ?? 1));
+  }
+  const star = q.get('*');
+  // A coding not named takes the q of '*', else it is refused; the plain bytes, not named, are only
+  // the fallback and never preferred to a coding the client names.
+  const weightOf = (coding: string) => q.get(coding) ?? star ?? 0;
+  let best: Encoding | null = null;
+  let bestWeight = 0;
+  for (const coding of ['br', 'gzip'] as const) {
+    const weight = weightOf(coding);
+    if (available.includes(coding) && weight > bestWeight) [best, bestWeight] = [coding, weight];
+  }
+  // When nothing is acceptable, not even the plain bytes (identity;q=0 or *;q=0), the plain bytes are
+  // sent anyway: a page the client may not want beats a 406 that leaves the visitor with nothing.
+  return best && bestWeight >= weightOf('identity') ? best : null;
+}
+
+type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
+
+/**
+ * The one byte range a Range header asks for, 'unsatisfiable' when it lies past the end, or null when
+ * the header is to be ignored (absent, malformed, another unit, or several ranges: the whole file is
+ * then a valid answer, simpler than a multipart one and what clients that ask for several accept).
+ */
+export function parseRange(header: string | null, size: number): ByteRange {
+  const match = header?.match(/^\s*bytes\s*=\s*(.*)$/i);
+  if (!match) return null;
+  const specs = match[1]!.split(',').map((spec) => spec.trim());
+  if (specs.length !== 1) return null;
+  const parts = specs[0]!.match(/^(\d*)\s*-\s*(\d*)$/);
+  if (!parts || (!parts[1] && !parts[2])) return null;
+  if (!parts[1]) {
+    // bytes=-n: the last n bytes.
+    const length = Number(parts[2]);
+    if (length === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(parts[1]);
+  const end = parts[2] ? Number(parts[2]) : Infinity;
+  if (end < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}
+
+/** A path with a segment starting with a dot (.build-stamp, .git/…): never part of the site. */
+function isHidden(path: string): boolean {
+  return path.split('/').some((segment) => segment.startsWith('.'));
+}
+
 /** Every file below dir, depth first. */
 export async function* walkFiles(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -104,6 +174,8 @@ export async function loadStaticSite(distDir: string): Promise<StaticSite> {
   for (const full of all) {
     if (full.endsWith('.br') || full.endsWith('.gz')) continue;
     const path = '/' + relative(distDir, full).split(sep).join('/');
+    // Files like .build-stamp are the build's bookkeeping, not pages: never published.
+    if (isHidden(path)) continue;
     const ext = extname(full).toLowerCase();
     const body = new Uint8Array(await readFile(full));
     const encoded: StaticFile['encoded'] = {};
@@ -121,22 +193,44 @@ export async function loadStaticSite(distDir: string): Promise<StaticSite> {
   const notFoundPage = files.get('/404.html');
 
   function send(request: Request, file: StaticFile, status = 200): Response {
-    const headers = new Headers({ 'content-type': file.type, 'cache-control': file.cacheControl, etag: file.etag });
+    const encodings = Object.keys(file.encoded) as Encoding[];
+    const headers = new Headers({ 'content-type': file.type, 'cache-control': file.cacheControl });
     if (file.csp) headers.set('content-security-policy', file.csp);
-    if (Object.keys(file.encoded).length) headers.set('vary', 'accept-encoding');
-    if (status === 200 && request.headers.get('if-none-match') === file.etag) return new Response(null, { status: 304, headers });
-    const accepted = request.headers.get('accept-encoding') ?? '';
-    let body = file.body;
-    for (const encoding of ['br', 'gzip'] as const) {
-      const candidate = file.encoded[encoding];
-      if (candidate && new RegExp(`\\b${encoding}\\b`).test(accepted)) {
-        body = candidate;
-        headers.set('content-encoding', encoding);
-        break;
-      }
+    if (encodings.length) headers.set('vary', 'accept-encoding');
+    if (status === 200) headers.set('accept-ranges', 'bytes');
+    const isHead = request.method === 'HEAD';
+
+    const encoding = negotiateEncoding(request.headers.get('accept-encoding'), encodings);
+    // Each coding has its own tag: a strong tag names exact bytes, and the brotli bytes are not the
+    // plain ones (an If-Range with a brotli tag must not get a slice of the plain bytes).
+    const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
+    headers.set('etag', etag);
+    const tags = [file.etag, ...encodings.map((coding) => `${file.etag.slice(0, -1)}-${coding}"`)];
+    if (status === 200 && tags.includes(request.headers.get('if-none-match') ?? '')) return new Response(null, { status: 304, headers });
+
+    // A byte range is of the plain bytes (what a video player or a resumed download counts in),
+    // and only while the file is the one the client started on (If-Range names its plain tag).
+    const rangeHeader = request.headers.get('range');
+    const ifRange = request.headers.get('if-range');
+    const range = status === 200 && (ifRange === null || ifRange === file.etag) ? parseRange(rangeHeader, file.body.byteLength) : null;
+    if (range === 'unsatisfiable') {
+      return new Response(null, {
+        status: 416,
+        headers: { 'accept-ranges': 'bytes', 'content-range': `bytes */${file.body.byteLength}`, 'content-length': '0' },
+      });
     }
+    if (range) {
+      headers.set('etag', file.etag);
+      headers.set('content-range', `bytes ${range.start}-${range.end}/${file.body.byteLength}`);
+      headers.set('content-length', String(range.end - range.start + 1));
+      const slice = file.body.subarray(range.start, range.end + 1);
+      return new Response(isHead ? null : (slice as Uint8Array<ArrayBuffer>), { status: 206, headers });
+    }
+
+    const body = encoding ? file.encoded[encoding]! : file.body;
+    if (encoding) headers.set('content-encoding', encoding);
     headers.set('content-length', String(body.byteLength));
-    return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status, headers });
+    return new Response(isHead ? null : (body as Uint8Array<ArrayBuffer>), { status, headers });
   }
 
   return {
@@ -148,7 +242,7 @@ export async function loadStaticSite(distDir: string): Promise<StaticSite> {
       } catch {
         return null;
       }
-      if (path.includes('\0') || path.split('/').includes('..')) return null;
+      if (path.includes('\0') || isHidden(path)) return null;
       if (path.length > 1 && path.endsWith('/')) {
         const target = path.replace(/\/+$/, '') || '/';
         if (files.has(target + '/index.html') || files.has(target)) {
