@@ -4,19 +4,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { closedPort } from './support/closed-port.ts';
-import { buildTestApp, recordingLogger, send } from './support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+import { buildTestApp, recordingLogger, send, useTestApp } from './support/test-app.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(() => database.truncate());
+const t = useTestApp();
 
 const visitor = {
   first_name: 'Chiamaka',
@@ -34,14 +27,14 @@ function expectNothingPersonal(output: string[]) {
 describe('personal data in logs', () => {
   it('a failed query logs the request id, SQLSTATE and query text, never its parameters', async () => {
     // A real database error whose own message quotes the row, as a unique or check violation does.
-    await database.db.execute(sql`
+    await t.db.execute(sql`
       create function afa_test_refuse() returns trigger language plpgsql as $$
       begin raise exception 'refused row for % (%)', new.email, new.phone_number using errcode = '23514'; end $$`);
-    await database.db.execute(
+    await t.db.execute(
       sql`create trigger afa_test_refuse before insert on contact_messages for each row execute function afa_test_refuse()`,
     );
     try {
-      const { app, log } = buildTestApp(database.db);
+      const { app, log } = buildTestApp(t.db);
       const response = await send(app, 'user/contact', visitor);
       expect(response.status).toBe(500);
       const id = response.headers.get('x-request-id')!;
@@ -52,8 +45,8 @@ describe('personal data in logs', () => {
       expect(line).toMatch(/: DrizzleQueryError: query "insert into "contact_messages" [^"]*"[^"]*".*\$1.*" <- \w+ SQLSTATE 23514 \| at /);
       expectNothingPersonal(log.output);
     } finally {
-      await database.db.execute(sql`drop trigger afa_test_refuse on contact_messages`);
-      await database.db.execute(sql`drop function afa_test_refuse()`);
+      await t.db.execute(sql`drop trigger afa_test_refuse on contact_messages`);
+      await t.db.execute(sql`drop function afa_test_refuse()`);
     }
   });
 
@@ -64,7 +57,7 @@ describe('personal data in logs', () => {
       outboxDir: '/nonexistent',
       log: recordingLogger(),
     });
-    const { app, log } = buildTestApp(database.db, { mailer });
+    const { app, log } = buildTestApp(t.db, { mailer });
     const response = await send(app, 'user/courses/request-tutor', visitor);
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('60');
@@ -82,7 +75,7 @@ describe('personal data in logs', () => {
     const mailLog = recordingLogger();
     const outboxDir = join(await mkdtemp(join(tmpdir(), 'afa-data-')), 'outbox');
     const mailer = createMailer({ mailFrom: 'Adire Fashion Academy <no-reply@adireacademy.ng>', outboxDir, log: mailLog });
-    const { app, log } = buildTestApp(database.db, { mailer });
+    const { app, log } = buildTestApp(t.db, { mailer });
     expect((await send(app, 'user/contact', visitor)).status).toBe(201);
     expect(mailLog.output).toEqual([expect.stringMatching(/^\[mail\] SMTP_URL is not set: contact mail written to .*\.eml$/)]);
     expectNothingPersonal([...mailLog.output, ...log.output]);

@@ -1,22 +1,15 @@
 // Behind TRUST_PROXY=N proxies, the client is the N-th X-Forwarded-For entry from the right: the
 // entries to its left are written by the client and must never choose whose limit a request counts to.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, send } from './support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, send, useTestApp } from './support/test-app.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(() => database.truncate());
+const t = useTestApp();
 
 const newsletter = { email: 'ada@example.com' };
 
 /** Posts to the newsletter `count` times with the X-Forwarded-For header `forwardedFor(i)`; returns the statuses. */
 async function postWithForwardedFor(trustProxy: string, count: number, forwardedFor: (i: number) => string) {
-  const { app } = buildTestApp(database.db, { env: { TRUST_PROXY: trustProxy } });
+  const { app } = buildTestApp(t.db, { env: { TRUST_PROXY: trustProxy } });
   const statuses: number[] = [];
   for (let i = 0; i < count; i++) {
     const headers = { 'x-forwarded-for': forwardedFor(i) };
