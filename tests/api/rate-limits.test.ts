@@ -41,6 +41,15 @@ describe('rate limits', () => {
     expect((await send(app, 'user/contact', contact, { ip: '198.51.100.2' })).status).toBe(201);
   });
 
+  it("steps over a window on the fixture's clock", async () => {
+    t.clock.set('2026-11-22T09:00:00Z');
+    expect(await subscribeTimes(t.app, 21, { ip: '198.51.100.9' })).toEqual([...Array<number>(20).fill(200), 429]);
+    t.clock.advance(10 * 60_000 - 1000);
+    expect((await send(t.app, 'user/subscribe-newsletter', newsletter, { ip: '198.51.100.9' })).headers.get('retry-after')).toBe('1');
+    t.clock.advance(1000);
+    expect(await subscribeTimes(t.app, 1, { ip: '198.51.100.9' })).toEqual([200]);
+  });
+
   it('counts down Retry-After and opens again when the window is over', async () => {
     let now = new Date('2026-11-22T09:00:00Z');
     const { app } = buildTestApp(t.db, { clock: () => now });

@@ -106,7 +106,7 @@ export interface TestAppFixture<M extends Mailer = RecordingMailer> {
   /** The file's database, emptied before each test. */
   readonly db: Database;
   readonly database: TestDatabase;
-  /** The clock the app reads; move it with `t.clock.set(...)` (only when the options gave one). */
+  /** The clock the app reads: the real time until a test sets or advances it (or `startAt` says otherwise). */
   readonly clock: TestClock;
 }
 
@@ -120,7 +120,7 @@ export interface UseTestAppOptions<M extends Mailer> {
   env?: Record<string, string>;
   /** A new mailer for each test; a recording one unless given. */
   mailer?: () => M;
-  /** Starts the app on a clock the test moves, at this time; the real time otherwise. */
+  /** Where the clock stands at the start of each test; the real time unless given. */
   startAt?: Date | string;
 }
 
@@ -151,11 +151,11 @@ export function useTestApp<M extends Mailer = RecordingMailer>(options: UseTestA
   afterAll(() => database?.close());
   beforeEach(async () => {
     await database!.truncate();
-    if (options.startAt !== undefined) time = new Date(options.startAt);
+    time = options.startAt === undefined ? undefined : new Date(options.startAt);
     built = buildTestApp<M>(database!.db, {
       ...(options.env ? { env: options.env } : {}),
       ...(options.mailer ? { mailer: options.mailer() } : {}),
-      ...(time ? { clock: clock.now } : {}),
+      clock: clock.now,
     });
   });
 
