@@ -2,13 +2,13 @@
 // the browser, lib/ knows no feature, and features do not reach into each other.
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
+import boundaries from 'eslint-plugin-boundaries';
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const SERVER_ONLY = { group: ['**/server/**', '**/server'], message: 'Server code stays on the server: browser code must not import it.' };
 const NODE_ONLY = { group: ['node:*'], message: 'Browser code cannot use Node built-ins.' };
 const restrict = (...patterns) => ['error', { patterns }];
 
@@ -38,37 +38,74 @@ export default defineConfig(
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.configs.strict.rules },
   },
   {
+    // Browser code: the site's components, layouts, scripts, lib and every feature's client side.
     files: ['src/lib/**', 'src/components/**', 'src/layouts/**', 'src/scripts/**', 'src/features/*/*.ts', 'src/features/*/ui/**'],
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': restrict(SERVER_ONLY, NODE_ONLY) },
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-imports': restrict(NODE_ONLY) },
   },
   {
-    files: ['src/lib/**'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': restrict(SERVER_ONLY, NODE_ONLY, {
-        group: ['**/features/**'],
-        message: 'lib/ is shared by every feature and must not depend on one.',
-      }),
+    // Import boundaries: lib <- features <- pages. A feature's server side and the server's own
+    // infrastructure never reach the browser; no feature imports another feature.
+    // The files at src/'s top (content.config.ts, env.d.ts) are Astro's own entry points.
+    files: ['src/*/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { alwaysTryTypes: true, project: './tsconfig.json' } },
+      'boundaries/include': ['src/*/**'],
+      'boundaries/elements': [
+        { type: 'feature-server', pattern: 'src/features/*/server', capture: ['feature'] },
+        { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+        { type: 'server', pattern: 'src/server' },
+        { type: 'lib', pattern: 'src/lib' },
+        { type: 'component', pattern: 'src/components' },
+        { type: 'layout', pattern: 'src/layouts' },
+        { type: 'script', pattern: 'src/scripts' },
+        { type: 'style', pattern: 'src/styles' },
+        { type: 'page', pattern: 'src/pages' },
+      ],
     },
-  },
-  {
-    files: ['src/features/*/*.ts'],
-    ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': restrict(SERVER_ONLY, NODE_ONLY, {
-        regex: '^\\.\\./[^./][^/]*/',
-        message: 'A feature does not import another feature: compose them in a page.',
-      }),
-    },
-  },
-  {
-    files: ['src/features/*/ui/**'],
-    rules: {
-      'no-restricted-imports': restrict(SERVER_ONLY, NODE_ONLY, {
-        regex: '^\\.\\./\\.\\./[^./][^/]*/',
-        message: 'A feature does not import another feature: compose them in a page.',
-      }),
+      'boundaries/no-unknown-files': 'error',
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message: '{{from.type}} must not import {{to.type}} ({{to.path}}): see the import boundaries in eslint.config.js.',
+          policies: [
+            { from: { element: { type: 'lib' } }, allow: { to: { element: { types: { anyOf: ['lib', 'style'] } } } } },
+            {
+              from: { element: { type: 'feature' } },
+              allow: [
+                { to: { element: { types: { anyOf: ['lib', 'style'] } } } },
+                { to: { element: { type: 'feature', captured: { feature: '{{from.captured.feature}}' } } } },
+              ],
+            },
+            {
+              from: { element: { type: 'feature-server' } },
+              allow: [
+                { to: { element: { types: { anyOf: ['server', 'lib'] } } } },
+                {
+                  to: { element: { types: { anyOf: ['feature', 'feature-server'] }, captured: { feature: '{{from.captured.feature}}' } } },
+                },
+              ],
+            },
+            // The server composes every feature's sub-app (app.ts), as pages compose their islands.
+            {
+              from: { element: { type: 'server' } },
+              allow: { to: { element: { types: { anyOf: ['server', 'lib', 'feature-server'] } } } },
+            },
+            {
+              from: { element: { types: { anyOf: ['component', 'layout', 'script'] } } },
+              allow: { to: { element: { types: { anyOf: ['component', 'layout', 'script', 'style', 'lib', 'feature'] } } } },
+            },
+            {
+              from: { element: { type: 'page' } },
+              allow: { to: { element: { types: { anyOf: ['page', 'component', 'layout', 'script', 'style', 'lib', 'feature'] } } } },
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -3,7 +3,7 @@
 // compressible is the server's own rule, so the two never disagree.
 import { readFile, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { isCompressible, walkFiles } from '../src/server/static-site.ts';
+import { isCompressible, walkFiles } from '#server/static-site.ts';
 import { STAMP } from './build-state.ts';
 
 let count = 0;

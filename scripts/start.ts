@@ -7,4 +7,4 @@ if (buildIsStale()) {
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-await import('../src/server/main.ts');
+await import('#server/main.ts');

@@ -1,6 +1,6 @@
 // Behaviour of the plain-HTML header: the mobile menu, the dropdown menus (mouse with a 200 ms
 // open delay, keyboard as a disclosure with arrow keys) and the signed-in state from $session.
-import { $session, initialsOf } from '../lib/session.ts';
+import { $session, initialsOf } from '#lib/session.ts';
 
 export const DROPDOWN_OPEN_DELAY_MS = 200;
 const DESKTOP = '(min-width: 1024px)';

@@ -1,13 +1,13 @@
 // Loads the newsletter behaviour only when someone starts using the form, so content pages ship
 // no validation or HTTP code until then.
-import { NETWORK_MESSAGE } from '../lib/errors.ts';
+import { NETWORK_MESSAGE } from '#lib/errors.ts';
 
 export function enhanceNewsletterForms() {
   document.querySelectorAll<HTMLFormElement>('[data-newsletter]').forEach((form) => {
     let pending: Promise<void> | null = null;
     let queuedSubmit = false;
     const load = () =>
-      (pending ??= import('../features/newsletter/enhance.ts').then(
+      (pending ??= import('#features/newsletter/enhance.ts').then(
         ({ enhanceNewsletter }) => {
           form.removeEventListener('submit', onEarlySubmit);
           enhanceNewsletter(form);

@@ -1,6 +1,6 @@
 // The one script every page loads (about 4 KB): header, lazy images, video facades, the footer's
 // newsletter form and the toast loader. One entry keeps it to one request with no import chain.
-import { startToastLoader } from '../lib/toast/loader.ts';
+import { startToastLoader } from '#lib/toast/loader.ts';
 import { startHeader } from './header.ts';
 import { trackLazyImages } from './lazy-images.ts';
 import { enhanceNewsletterForms } from './newsletter-form.ts';

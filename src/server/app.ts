@@ -4,8 +4,8 @@
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { createContactRoutes } from '../features/contact/server/routes.ts';
-import { createNewsletterRoutes } from '../features/newsletter/server/routes.ts';
+import { createContactRoutes } from '#features/contact/server/routes.ts';
+import { createNewsletterRoutes } from '#features/newsletter/server/routes.ts';
 import { withDefaults, type ApiDeps } from './deps.ts';
 import type { ApiEnv } from './http/context.ts';
 import { corsForOrigins } from './http/cors.ts';

@@ -1,8 +1,8 @@
 // POST user/contact and POST user/courses/request-tutor: stored, mailed to the staff address with
 // the sender as reply-to, 201. A mail that cannot go out leaves nothing stored and answers 503.
 import { describe, expect, it } from 'vitest';
-import { CONTACT_RECEIVED, TUTOR_REQUEST_RECEIVED } from '../../src/features/contact/server/routes.ts';
-import { contactMessages } from '../../src/server/db/schema.ts';
+import { CONTACT_RECEIVED, TUTOR_REQUEST_RECEIVED } from '#features/contact/server/routes.ts';
+import { contactMessages } from '#server/db/schema.ts';
 import { checkJsonEndpoint } from './support/endpoint-checks.ts';
 import { seedContactMessage } from './support/factories.ts';
 import { readJson, send, useTestApp } from './support/test-app.ts';

@@ -4,9 +4,9 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../../src/server/db/availability.ts';
-import { createPostgresPool, openDatabase } from '../../src/server/db/client.ts';
-import * as schema from '../../src/server/db/schema.ts';
+import { isDatabaseUnavailable } from '#server/db/availability.ts';
+import { createPostgresPool, openDatabase } from '#server/db/client.ts';
+import * as schema from '#server/db/schema.ts';
 import { buildTestApp, readJson, send } from './support/test-app.ts';
 
 const TIMEOUTS = { connectMs: 1_000, statementMs: 1_000 };

@@ -4,8 +4,8 @@ import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client.ts';
-import { createMailer } from '../../src/server/mail/mailer.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { createMailer } from '#server/mail/mailer.ts';
 import { recordingLogger } from './support/test-app.ts';
 
 const modeOf = async (path: string) => (await stat(path)).mode & 0o777;

@@ -3,7 +3,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import * as schema from '../../src/server/db/schema.ts';
+import * as schema from '#server/db/schema.ts';
 import { closedPort } from './support/closed-port.ts';
 import { buildTestApp, readJson, send, useTestApp } from './support/test-app.ts';
 

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
-import { contactMessages } from '../../src/server/db/schema.ts';
-import { createMailer } from '../../src/server/mail/mailer.ts';
+import { contactMessages } from '#server/db/schema.ts';
+import { createMailer } from '#server/mail/mailer.ts';
 import { closedPort } from './support/closed-port.ts';
 import { buildTestApp, readJson, recordingLogger, send, useTestApp } from './support/test-app.ts';
 

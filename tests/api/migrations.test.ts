@@ -4,9 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { cp, readdir, readFile, rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { DataDirLockedError } from '../../src/server/db/data-dir-lock.ts';
-import { newsletterSubscriptions } from '../../src/server/db/schema.ts';
+import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
+import { newsletterSubscriptions } from '#server/db/schema.ts';
 import { emptyDatabaseTarget } from './support/test-database.ts';
 
 /** How many migrations drizzle has recorded as applied in this database. */

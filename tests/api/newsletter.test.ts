@@ -1,7 +1,7 @@
 // POST /api/v1/user/subscribe-newsletter: one subscription per address, a friendly 200 either way.
 import { describe, expect, it } from 'vitest';
-import { newsletterSubscriptions } from '../../src/server/db/schema.ts';
-import { SUBSCRIBED_MESSAGE } from '../../src/features/newsletter/server/routes.ts';
+import { newsletterSubscriptions } from '#server/db/schema.ts';
+import { SUBSCRIBED_MESSAGE } from '#features/newsletter/server/routes.ts';
 import { checkJsonEndpoint } from './support/endpoint-checks.ts';
 import { seedSubscription } from './support/factories.ts';
 import { readJson, send, useTestApp } from './support/test-app.ts';

@@ -4,8 +4,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
-import { API_BASE } from '../../src/server/app.ts';
-import type { Database } from '../../src/server/db/client.ts';
+import { API_BASE } from '#server/app.ts';
+import type { Database } from '#server/db/client.ts';
 import { createAnswerChecker, AnswerMismatchError } from './support/openapi-check.ts';
 import { buildTestApp, readJson } from './support/test-app.ts';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createMailer } from '../../src/server/mail/mailer.ts';
+import { createMailer } from '#server/mail/mailer.ts';
 import { closedPort } from './support/closed-port.ts';
 import { buildTestApp, recordingLogger, send, useTestApp } from './support/test-app.ts';
 

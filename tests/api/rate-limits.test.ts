@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
-import { rateLimitBuckets } from '../../src/server/db/schema.ts';
-import { createSiteHandler } from '../../src/server/site-server.ts';
-import { loadStaticSite } from '../../src/server/static-site.ts';
+import { rateLimitBuckets } from '#server/db/schema.ts';
+import { createSiteHandler } from '#server/site-server.ts';
+import { loadStaticSite } from '#server/static-site.ts';
 import { buildTestApp, readJson, send, useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();

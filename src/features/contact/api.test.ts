@@ -2,7 +2,7 @@
 // a success toast.
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $pendingToasts } from '../../lib/toast/store.ts';
+import { $pendingToasts } from '#lib/toast/store.ts';
 import { ContactSchema } from './schemas.ts';
 
 vi.hoisted(() => vi.stubEnv('PUBLIC_API_BASE', 'http://api.test/api/v1/'));

@@ -1,7 +1,7 @@
 // The contact feature's calls (API.md: Newsletter, contact, tutor requests). Both take the output of
 // ContactSchema (national phone, trimmed text), expect an answer with a message and no data, and show
 // the server's message as a success toast.
-import { http, NoDataSchema } from '../../lib/http.ts';
+import { http, NoDataSchema } from '#lib/http.ts';
 import type { ContactMessage } from './schemas.ts';
 
 export const CONTACT_PATH = 'user/contact';

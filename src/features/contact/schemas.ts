@@ -1,6 +1,6 @@
 // Contact and tutor-request messages share one shape (SPEC §3).
 import * as v from 'valibot';
-import { EmailSchema, FirstNameSchema, LastNameSchema, MessageSchema, PhoneSchema } from '../../lib/schemas/fields.ts';
+import { EmailSchema, FirstNameSchema, LastNameSchema, MessageSchema, PhoneSchema } from '#lib/schemas/fields.ts';
 
 export const ContactSchema = v.strictObject({
   first_name: FirstNameSchema,

@@ -1,5 +1,5 @@
 // The newsletter's one call: the answer carries the server's message and no data, shown as a toast.
-import { http, NoDataSchema } from '../../lib/http.ts';
+import { http, NoDataSchema } from '#lib/http.ts';
 import type { NewsletterInput } from './schemas.ts';
 
 export const subscribeToNewsletter = (input: NewsletterInput) =>

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ContactSchema } from '../../features/contact/schemas.ts';
+import { ContactSchema } from '#features/contact/schemas.ts';
 import { satisfiesSchema } from './schema-validity.ts';
 
 const filled = { first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', phone_number: '0803 123 4567', message: 'Hello' };

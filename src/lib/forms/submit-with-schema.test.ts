@@ -1,7 +1,7 @@
 // The submit pipeline and server field errors, on a real TanStack FormApi (no React needed).
 import { FieldApi, FormApi, type StandardSchemaV1 } from '@tanstack/react-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ContactSchema, type ContactInput, type ContactMessage } from '../../features/contact/schemas.ts';
+import { ContactSchema, type ContactInput, type ContactMessage } from '#features/contact/schemas.ts';
 import { ApiError } from '../errors.ts';
 import { clearServerError, hasServerErrors, serverErrorsOf } from './server-errors.ts';
 import { submitWithSchema } from './submit-with-schema.ts';

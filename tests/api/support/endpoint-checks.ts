@@ -2,7 +2,7 @@
 // messages, malformed and oversized bodies, unknown fields, media types and the per-client rate
 // limit. Each endpoint's test file calls checkJsonEndpoint() inside its own describe().
 import { expect, it } from 'vitest';
-import type { ApiApp } from '../../../src/server/app.ts';
+import type { ApiApp } from '#server/app.ts';
 import { readJson, send } from './test-app.ts';
 
 export interface FieldCase {

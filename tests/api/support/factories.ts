@@ -1,13 +1,13 @@
 // Test data seeded through the services the routes call, so a seeded row is exactly what a request
 // would have stored (normalised, validated, mailed), and the tests do not write tables by hand.
 import * as v from 'valibot';
-import { ContactSchema, type ContactInput } from '../../../src/features/contact/schemas.ts';
-import { receiveContactMessage } from '../../../src/features/contact/server/messages.ts';
-import { NewsletterSchema } from '../../../src/features/newsletter/schemas.ts';
-import { subscribeToNewsletter } from '../../../src/features/newsletter/server/subscriptions.ts';
-import type { ContactKind } from '../../../src/server/db/schema.ts';
-import { withDefaults, type ApiServices } from '../../../src/server/deps.ts';
-import type { Mailer } from '../../../src/server/mail/mailer.ts';
+import { ContactSchema, type ContactInput } from '#features/contact/schemas.ts';
+import { receiveContactMessage } from '#features/contact/server/messages.ts';
+import { NewsletterSchema } from '#features/newsletter/schemas.ts';
+import { subscribeToNewsletter } from '#features/newsletter/server/subscriptions.ts';
+import type { ContactKind } from '#server/db/schema.ts';
+import { withDefaults, type ApiServices } from '#server/deps.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 import type { TestAppFixture } from './test-app.ts';
 
 /** The services the fixture's app runs on: the same database, mailer, settings, log and clock. */

@@ -1,11 +1,11 @@
 // Builds the API as the server does, on a test database, with a mailer and a logger that remember
 // what they were given, and helpers to send requests from a chosen client address.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { API_BASE, createApp, type ApiApp } from '../../../src/server/app.ts';
-import type { Database } from '../../../src/server/db/client.ts';
-import { readEnv } from '../../../src/server/env.ts';
-import { formatLogLine, type Logger } from '../../../src/server/log.ts';
-import { MailUnavailableError, type Mailer, type OutgoingMail } from '../../../src/server/mail/mailer.ts';
+import { API_BASE, createApp, type ApiApp } from '#server/app.ts';
+import type { Database } from '#server/db/client.ts';
+import { readEnv } from '#server/env.ts';
+import { formatLogLine, type Logger } from '#server/log.ts';
+import { MailUnavailableError, type Mailer, type OutgoingMail } from '#server/mail/mailer.ts';
 import { checkAnswersOf } from './openapi-check.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 

@@ -9,14 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import {
-  MIGRATIONS_FOLDER,
-  openDatabase,
-  type Database,
-  type DatabaseHandle,
-  type DatabaseOptions,
-} from '../../../src/server/db/client.ts';
-import * as schema from '../../../src/server/db/schema.ts';
+import { MIGRATIONS_FOLDER, openDatabase, type Database, type DatabaseHandle, type DatabaseOptions } from '#server/db/client.ts';
+import * as schema from '#server/db/schema.ts';
 
 export interface TestDatabase {
   db: Database;

@@ -2,9 +2,9 @@
 // happened; when the mail cannot go out the stored row is removed again and the visitor is told to
 // try later (503), so a message is never kept that nobody was told about.
 import { eq } from 'drizzle-orm';
-import { contactMessages, type ContactKind } from '../../../server/db/schema.ts';
-import type { ApiServices } from '../../../server/deps.ts';
-import { MailUnavailableError } from '../../../server/mail/mailer.ts';
+import { contactMessages, type ContactKind } from '#server/db/schema.ts';
+import type { ApiServices } from '#server/deps.ts';
+import { MailUnavailableError } from '#server/mail/mailer.ts';
 import type { ContactMessage } from '../schemas.ts';
 import { composeStaffMail } from './staff-mail.ts';
 

@@ -1,10 +1,10 @@
 // POST /api/v1/user/contact and POST /api/v1/user/courses/request-tutor (API.md, Contact).
 import { Hono } from 'hono';
-import type { ApiServices } from '../../../server/deps.ts';
-import type { ApiEnv } from '../../../server/http/context.ts';
-import { readJsonBody } from '../../../server/http/json-body.ts';
-import { describeJsonRoute } from '../../../server/http/openapi.ts';
-import { rateLimit } from '../../../server/http/rate-limit.ts';
+import type { ApiServices } from '#server/deps.ts';
+import type { ApiEnv } from '#server/http/context.ts';
+import { readJsonBody } from '#server/http/json-body.ts';
+import { describeJsonRoute } from '#server/http/openapi.ts';
+import { rateLimit } from '#server/http/rate-limit.ts';
 import { ContactSchema } from '../schemas.ts';
 import { receiveContactMessage } from './messages.ts';
 

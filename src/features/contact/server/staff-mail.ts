@@ -1,7 +1,7 @@
 // The mail staff receive for a contact message or a tutor request. Replying answers the sender.
-import type { ContactKind } from '../../../server/db/schema.ts';
-import { escapeHtml, htmlParagraph, oneLine, renderMailHtml } from '../../../server/mail/html.ts';
-import type { OutgoingMail } from '../../../server/mail/mailer.ts';
+import type { ContactKind } from '#server/db/schema.ts';
+import { escapeHtml, htmlParagraph, oneLine, renderMailHtml } from '#server/mail/html.ts';
+import type { OutgoingMail } from '#server/mail/mailer.ts';
 import type { ContactMessage } from '../schemas.ts';
 
 const TITLES: Record<ContactKind, string> = {

@@ -1,9 +1,9 @@
 // 'Get In Touch' (SPEC §2): the contact form, and with kind="tutor" the tutor request, which has the
 // same fields and a Submit button. The button stays disabled until every field is valid; on success
 // the server's message shows as a toast and the form empties; on an error what was typed stays.
-import { submitWithSchema } from '../../../lib/forms/submit-with-schema.ts';
-import { useAppForm } from '../../../lib/forms/use-app-form.ts';
-import { withBoundary } from '../../../lib/react/IslandBoundary.tsx';
+import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
+import { useAppForm } from '#lib/forms/use-app-form.ts';
+import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { requestTutor, sendContactMessage } from '../api.ts';
 import { ContactSchema, type ContactInput } from '../schemas.ts';
 

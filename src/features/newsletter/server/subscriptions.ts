@@ -1,6 +1,6 @@
 // Newsletter subscriptions: one per address, however often and in whatever letter case it is sent.
-import { newsletterSubscriptions } from '../../../server/db/schema.ts';
-import type { Database } from '../../../server/db/client.ts';
+import { newsletterSubscriptions } from '#server/db/schema.ts';
+import type { Database } from '#server/db/client.ts';
 
 /**
  * Records the subscription unless the address already has one. Returns whether it is new; the
