@@ -2,6 +2,7 @@
 // this file. Each domain keeps its tables in schema/<domain>.ts; a new domain adds its line here.
 // drizzle-kit turns changes into the SQL files under drizzle/ (npm run db:generate); the server
 // applies those files at start.
+export * from './schema/accounts.ts';
 export * from './schema/contact.ts';
 export * from './schema/newsletter.ts';
 export * from './schema/rate-limits.ts';
