@@ -1,22 +1,47 @@
-// Images (LazyImage) are fetched by the browser itself: `loading="lazy"` ones as they near the
-// viewport, priority ones at once. This records on each holder how the fetch ends, as states a
-// stylesheet shows: loading, loaded (a lazy image then fades in over 1000 ms) and failed (the image's
-// description shows instead).
+// Images load when within 600 px (vertically) of the viewport, then fade in over 1000 ms
+// (docs/product.md#limits-and-timings); loading, loaded and failed are states a stylesheet can show.
+export const LAZY_ROOT_MARGIN = '600px 0px';
 
-/** Records the outcome of the holder's image, whether it has already ended or is still to come. */
-function track(holder: HTMLElement) {
-  const img = holder.querySelector('img');
-  if (!img) return;
-  // An image that ended before this script ran fires no more events: read its outcome now.
-  if (img.complete) {
-    holder.dataset.state = img.naturalWidth > 0 ? 'loaded' : 'failed';
-    return;
-  }
+/** Records on the holder how the image's fetch ends: loaded or failed. */
+function track(holder: HTMLElement, img: HTMLImageElement) {
   holder.dataset.state = 'loading';
   img.addEventListener('load', () => (holder.dataset.state = 'loaded'), { once: true });
   img.addEventListener('error', () => (holder.dataset.state = 'failed'), { once: true });
 }
 
-export function trackLazyImages(root: ParentNode = document) {
-  root.querySelectorAll<HTMLElement>('[data-lazy]:not([data-state])').forEach(track);
+function load(holder: HTMLElement) {
+  const img = holder.querySelector<HTMLImageElement>('img[data-src]');
+  if (!img) return;
+  track(holder, img);
+  img.src = img.dataset.src!;
+  img.removeAttribute('data-src');
+}
+
+/** A priority image is in the HTML from the start: only its outcome is recorded, so a failure shows. */
+function settle(holder: HTMLElement) {
+  const img = holder.querySelector('img')!;
+  if (img.complete) holder.dataset.state = img.naturalWidth > 0 ? 'loaded' : 'failed';
+  else track(holder, img);
+}
+
+let observer: IntersectionObserver | undefined;
+
+export function observeLazyImages(root: ParentNode = document) {
+  root.querySelectorAll<HTMLElement>('[data-lazy][data-priority]:not([data-state])').forEach(settle);
+  const holders = root.querySelectorAll<HTMLElement>('[data-lazy]:not([data-priority]):not([data-state])');
+  if (!('IntersectionObserver' in window)) {
+    holders.forEach(load);
+    return;
+  }
+  observer ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer!.unobserve(entry.target);
+        load(entry.target as HTMLElement);
+      }
+    },
+    { rootMargin: LAZY_ROOT_MARGIN },
+  );
+  holders.forEach((holder) => observer!.observe(holder));
 }

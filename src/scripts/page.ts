@@ -2,12 +2,12 @@
 // newsletter form and the toast loader. One entry keeps it to one request with no import chain.
 import { startToastLoader } from '#lib/toast/loader.ts';
 import { startHeader } from './header.ts';
-import { trackLazyImages } from './lazy-images.ts';
+import { observeLazyImages } from './lazy-images.ts';
 import { enhanceNewsletterForms } from './newsletter-form.ts';
 import { enhanceVideoFacades } from './video-facade.ts';
 
 startHeader();
-trackLazyImages();
+observeLazyImages();
 enhanceVideoFacades();
 enhanceNewsletterForms();
 startToastLoader();
