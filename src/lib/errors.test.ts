@@ -1,4 +1,4 @@
-// SPEC §8: what a person reads when a call fails.
+// docs/product.md#error-messages: what a person reads when a call fails.
 import { describe, expect, it } from 'vitest';
 import {
   ApiError,

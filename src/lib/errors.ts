@@ -1,6 +1,6 @@
 // Errors are data: every failed call becomes one of these, and the message is what a person reads.
 export const FALLBACK_MESSAGE = 'Something went wrong, please try again!';
-/** SPEC §8: a 500 answer is shown with this exact text (note the capital P). */
+/** docs/product.md#error-messages: a 500 answer is shown with this exact text (note the capital P). */
 export const SERVER_ERROR_MESSAGE = 'Something went wrong, Please try again!';
 export const DEACTIVATED_MESSAGE = 'Admin account is deactivated, kindly contact support team';
 export const TIMEOUT_MESSAGE = 'The request took too long. Check your connection and try again.';
@@ -45,7 +45,7 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 export const isUnexpectedAnswerError = (error: unknown): error is UnexpectedAnswerError => error instanceof UnexpectedAnswerError;
 export const isNetworkError = (error: unknown): error is NetworkError => error instanceof NetworkError;
 
-/** The text to show for any error a call can end in (SPEC §8). */
+/** The text to show for any error a call can end in (docs/product.md#error-messages). */
 export function messageOf(error: unknown): string {
   if (isApiError(error)) return error.status >= 500 && error.status !== 503 ? SERVER_ERROR_MESSAGE : error.message || FALLBACK_MESSAGE;
   if (isNetworkError(error)) return error.message;

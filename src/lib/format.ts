@@ -1,4 +1,4 @@
-// The one place money, dates and titles are formatted (SPEC §9, READINGS.md).
+// The one place money, dates and titles are formatted (docs/product.md#limits-and-timings, docs/product.md#rules-that-hold-everywhere).
 
 const naira = [0, 2].map(
   (digits) =>
@@ -21,7 +21,7 @@ export function formatNaira(amount: number | string, { decimals = 2 }: { decimal
   return naira[decimals === 0 ? 0 : 1]!.format(value);
 }
 
-/** SPEC §2: a course price shows its integer part only ('150000.50' -> '150000'). */
+/** docs/product.md#course-pages: a course price shows its integer part only ('150000.50' -> '150000'). */
 export function integerPart(price: string): string {
   return price.split('.')[0]!;
 }
@@ -33,7 +33,7 @@ export function formatDate(date: Date | string): string {
   return dateFormat.format(typeof date === 'string' ? new Date(date) : date);
 }
 
-/** SPEC §9: words of 3 or more letters get a capital; shorter ones ('of', 'in') stay as written. */
+/** docs/product.md#limits-and-timings: words of 3 or more letters get a capital; shorter ones ('of', 'in') stay as written. */
 export function titleCase(text: string): string {
   return text.replace(/\p{L}[\p{L}'’]*/gu, (word) => (word.length >= 3 ? word.charAt(0).toUpperCase() + word.slice(1) : word));
 }

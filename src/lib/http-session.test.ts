@@ -1,4 +1,4 @@
-// The client and the session (SPEC §7, §8): the bearer token on every call, a 401 ends the session
+// The client and the session (docs/product.md#error-messages): the bearer token on every call, a 401 ends the session
 // and goes to login unless the account was deactivated, and queries retry once where mutations don't.
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The browser's HTTP client: retry timing (READINGS.md), SPEC §8's toasts and errors, and answers
+// The browser's HTTP client: retry timing (docs/product.md#two-readings-the-one-taken), the toasts and errors of docs/product.md#error-messages, and answers
 // parsed with the caller's schema, with fetch answered in-process.
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // The one HTTP client of the browser: API base, bearer token, 36 s timeout, one retry for queries
-// (never for mutations), the top progress bar, and SPEC §8's error handling. Every answer is parsed
+// (never for mutations), the top progress bar, and the error handling of docs/product.md#error-messages. Every answer is parsed
 // with the caller's schema for its data, so what a feature reads is what its schema promises.
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type Options } from 'ky';
 import * as v from 'valibot';
@@ -20,7 +20,7 @@ export const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1/';
 export const API_TIMEOUT_MS = 36_000;
 export const LOGIN_PATH = '/auth/login';
 
-/** Query retry (READINGS.md): once, the delay doubling from 1000 ms up to 30000 ms. */
+/** Query retry (docs/product.md#two-readings-the-one-taken): once, the delay doubling from 1000 ms up to 30000 ms. */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 30_000);
 
 const client = ky.create({
@@ -74,7 +74,7 @@ function toError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/** SPEC §8: a 401 ends the session and goes to login, unless the account was deactivated. */
+/** docs/product.md#error-messages: a 401 ends the session and goes to login, unless the account was deactivated. */
 function handleUnauthorized(error: ApiError, path: string) {
   if (error.status !== 401 || error.message === DEACTIVATED_MESSAGE) return;
   // A wrong password on the login form is a 401 too: that one is the form's to show.

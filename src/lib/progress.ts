@@ -1,4 +1,4 @@
-// The thin top progress bar (SPEC §4, §9): starts on every request, completes on its answer.
+// The thin top progress bar (docs/product.md#limits-and-timings): starts on every request, completes on its answer.
 // Overlapping requests share one bar. Bar speed 500 ms.
 export const PROGRESS_SPEED_MS = 500;
 

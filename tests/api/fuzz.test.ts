@@ -1,6 +1,6 @@
 // Property-based fuzzing of the public endpoints: thousands of generated bodies, headers, methods,
-// client addresses and paths. Whatever arrives, the API answers without a 5xx and in API.md's
-// envelope. The counts are printed at the end of the run.
+// client addresses and paths. Whatever arrives, the API answers without a 5xx and in the error
+// envelope of docs/product.md#api-conventions. The counts are printed at the end of the run.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// What holds for every API route (API.md, Conventions): JSON 404 and 405, request ids, one 500 that
+// What holds for every API route (docs/product.md#api-conventions): JSON 404 and 405, request ids, one 500 that
 // reveals nothing, 503 when the database is down, and CORS closed unless CORS_ORIGINS opens it.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';

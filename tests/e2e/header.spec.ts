@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, pauseClock, signIn, test } from './fixtures.ts';
 
-/** SPEC.md §1: the dropdown opens (and closes) after a 200 ms pause of the mouse. */
+/** docs/product.md#header-and-footer: the dropdown opens (and closes) after a 200 ms pause of the mouse. */
 const DROPDOWN_OPEN_DELAY_MS = 200;
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const aboutButton = (page: Page) => nav(page).getByRole('button', { name: 'About Us' });

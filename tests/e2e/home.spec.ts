@@ -19,7 +19,7 @@ test.describe('home page', () => {
     await expect(main.getByRole('link', { name: 'Join the community' })).toHaveAttribute('href', '/empty');
     await expect(main).toContainText('over 4,000 students');
 
-    // The order of SPEC §2: hero, video, courses, partners, products, projects, services, testimonials, call to action.
+    // The order of docs/product.md#home-page: hero, video, courses, partners, products, projects, services, testimonials, call to action.
     const order: string[] = await main
       .locator('section')
       .evaluateAll((sections: Element[]) => sections.map((s) => s.querySelector('h1, h2')?.id || s.className));

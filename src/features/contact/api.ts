@@ -1,4 +1,4 @@
-// The contact feature's calls (API.md: Newsletter, contact, tutor requests). Both take the output of
+// The contact feature's calls (docs/product.md#api-reference). Both take the output of
 // ContactSchema (national phone, trimmed text), expect an answer with a message and no data, and show
 // the server's message as a success toast.
 import { http, NoDataSchema } from '#lib/http.ts';

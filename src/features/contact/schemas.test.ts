@@ -29,7 +29,7 @@ describe('ContactSchema', () => {
     });
   });
 
-  it('gives every empty field its SPEC §5 message', () => {
+  it('gives every empty field its own message (docs/product.md#field-messages)', () => {
     expect(fieldMessages({ first_name: '', last_name: '', email: '', phone_number: '', message: '' })).toEqual({
       first_name: ['First name is required'],
       last_name: ['Last name is required'],
@@ -46,7 +46,7 @@ describe('ContactSchema', () => {
     });
   });
 
-  it('requires the phone: the contact form has all keys required (SPEC §5)', () => {
+  it('requires the phone: the contact form has all keys required (docs/product.md#field-messages)', () => {
     const { phone_number: _omitted, ...withoutPhone } = valid;
     expect(v.safeParse(ContactSchema, withoutPhone).success).toBe(false);
     // A missing key is reported by valibot's object schema in its own words; the form always sends

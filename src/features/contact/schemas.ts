@@ -1,4 +1,4 @@
-// Contact and tutor-request messages share one shape (SPEC §3).
+// Contact and tutor-request messages share one shape (docs/product.md#form-fields).
 import * as v from 'valibot';
 import { EmailSchema, FirstNameSchema, LastNameSchema, MessageSchema, PhoneSchema } from '#lib/schemas/fields.ts';
 

@@ -1,4 +1,4 @@
-// A calendar date as the browser's own date input, capped at today via max (SPEC §3: the date of
+// A calendar date as the browser's own date input, capped at today via max (docs/product.md#form-fields: the date of
 // birth cannot be in the future). Today is the visitor's local day, read after hydration: the page
 // is rendered at build time, when 'today' was another day.
 import { useSyncExternalStore, type ReactNode } from 'react';

@@ -11,7 +11,7 @@ export interface FieldShellProps extends FieldShellView {
   /** An id for the visible label, for controls named by aria-labelledby (the custom select). */
   labelId?: string;
   hint?: ReactNode;
-  /** Shows a check mark before the hint once the value satisfies it (the password hint of SPEC §2). */
+  /** Shows a check mark before the hint once the value satisfies it (the password hint of docs/product.md#settings-page). */
   hintMet?: boolean;
   disabled?: boolean;
   /** Something fixed before the control inside its box, e.g. the phone field's +234. */

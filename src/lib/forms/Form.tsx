@@ -1,5 +1,5 @@
 // The <form> element of every kit form. It submits through TanStack Form (no native navigation,
-// no browser bubbles: the kit shows SPEC §5's messages itself) and then puts keyboard focus where a
+// no browser bubbles: the kit shows the field messages of docs/product.md#field-messages itself) and then puts keyboard focus where a
 // person needs it: on the first field in error after a refusal, or back on the first field when a
 // successful send emptied the form and disabled the button that had focus.
 import { useRef, type FormEvent, type FormHTMLAttributes } from 'react';

@@ -1,4 +1,4 @@
-// A password input with a show/hide toggle (SPEC §3). The toggle is a real button with a constant
+// A password input with a show/hide toggle (docs/product.md#form-fields). The toggle is a real button with a constant
 // accessible name and aria-pressed, so a screen reader says 'Show password, toggle button, pressed'
 // rather than a name that flips under the user's fingers. It never submits the form.
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// A Nigerian phone number (SPEC §3, §9: country ng only, prefix 234, input max 19). The +234 and
+// A Nigerian phone number (docs/product.md#form-fields and docs/product.md#limits-and-timings: country ng only, prefix 234, input max 19). The +234 and
 // the flag are fixed before the input and read out as its description. The person may type 0803...,
 // 234803..., +234 803... or just 803... after the prefix; the field's validator (PhoneSchema, or
 // OptionalPhoneSchema) turns any of them into the national form '0' + 10 digits on submit.

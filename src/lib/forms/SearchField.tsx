@@ -1,4 +1,4 @@
-// A search box (SPEC §3, §9): fires 250 ms after typing stops, at once on Enter, and at once with ''
+// A search box (docs/product.md#form-fields and docs/product.md#limits-and-timings): fires 250 ms after typing stops, at once on Enter, and at once with ''
 // when emptied. It is not a form field: it shows no validation message, and it lives in a search
 // landmark so it can be found with a screen reader's landmark list.
 import { useEffect, useId, useRef, useState } from 'react';

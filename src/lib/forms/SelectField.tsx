@@ -1,4 +1,4 @@
-// A choice from a list (gender, state, country: SPEC §3) as the WAI-ARIA APG select-only combobox
+// A choice from a list (gender, state, country: docs/product.md#form-fields) as the WAI-ARIA APG select-only combobox
 // (docs/decisions/005-custom-select.md): a button with role="combobox" that keeps focus and points
 // at the active option with aria-activedescendant, and a role="listbox" popup. The keyboard,
 // type-ahead, placement and hover timing live in select-keys.ts, select-menu.ts, select-hover.ts.

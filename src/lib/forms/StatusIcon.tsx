@@ -1,4 +1,4 @@
-// The icon at the right of a field (SPEC §3): error, success or loading. It repeats what the text
+// The icon at the right of a field (docs/product.md#form-fields): error, success or loading. It repeats what the text
 // and aria-invalid already say, so assistive technology skips it (aria-hidden).
 import type { FieldStatus } from './use-field-view.ts';
 import './forms.css';

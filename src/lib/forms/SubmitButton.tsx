@@ -1,4 +1,4 @@
-// The form's submit button (SPEC §2, §5): disabled until the values satisfy the form's schema and no
+// The form's submit button (docs/product.md#form-fields): disabled until the values satisfy the form's schema and no
 // server message is waiting to be answered; while the form is being sent, aria-busy with a spinner.
 // While sending it stays focusable (aria-disabled, not disabled) so keyboard focus is not thrown
 // back to the top of the page; the kit's <Form> ignores a second submit meanwhile.

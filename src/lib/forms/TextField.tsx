@@ -13,7 +13,7 @@ export interface TextFieldProps {
   maxLength?: number;
   required?: boolean;
   disabled?: boolean;
-  /** Shown but not editable, e.g. a name that cannot change once set (SPEC §6). */
+  /** Shown but not editable, e.g. a name that cannot change once set (docs/product.md#roles). */
   readOnly?: boolean;
   hint?: ReactNode;
 }

@@ -1,5 +1,5 @@
 // The phone field shows a fixed '+234' before the input, so many people type the number the way it
-// follows that prefix: '803 123 4567', without the trunk 0. PhoneSchema (SPEC §5) accepts 0803...,
+// follows that prefix: '803 123 4567', without the trunk 0. PhoneSchema (docs/product.md#field-messages) accepts 0803...,
 // 234803... and +234 803..., so the field hands it that bare form with the 0 put back.
 import * as v from 'valibot';
 import { PHONE_MAX_INPUT, toNationalPhone } from '../schemas/fields.ts';
@@ -15,7 +15,7 @@ export function phoneFieldValue(typed: string): string {
 
 /**
  * An optional Nigerian phone (signup, profile): empty gives undefined, which JSON leaves out of the
- * payload (SPEC §5: 'An empty phone is omitted from the payload'); anything else must be a valid
+ * payload (docs/product.md#field-messages: 'An empty phone is omitted from the payload'); anything else must be a valid
  * number and becomes the national form, like PhoneSchema.
  */
 export const OptionalPhoneSchema = v.pipe(

@@ -1,4 +1,4 @@
-// 'Disabled until the form is valid' (SPEC §2, §5) means valid by the form's whole schema, not only
+// 'Disabled until the form is valid' (docs/product.md#form-fields) means valid by the form's whole schema, not only
 // by the fields someone has touched so far: TanStack Form's canSubmit is true on a fresh, empty form
 // because no validator has run yet. So the submit button asks the form's onSubmit schema directly.
 import { isStandardSchemaValidator } from '@tanstack/react-form';

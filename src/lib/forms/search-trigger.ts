@@ -1,4 +1,4 @@
-// The search field's timing (SPEC §3, §9): a search fires 250 ms after the typing stops, at once on
+// The search field's timing (docs/product.md#form-fields and docs/product.md#limits-and-timings): a search fires 250 ms after the typing stops, at once on
 // Enter, and at once with '' when the box is emptied, so results are cleared without waiting. The
 // same query never fires twice in a row, so Enter after the debounce has fired does nothing new.
 export const SEARCH_DEBOUNCE_MS = 250;

@@ -11,7 +11,7 @@ describe('createHoverIntent', () => {
     close.mockReset();
   });
 
-  it('opens 200 ms after a mouse enters (SPEC §9), not before', () => {
+  it('opens 200 ms after a mouse enters (docs/product.md#limits-and-timings), not before', () => {
     expect(DROPDOWN_OPEN_DELAY_MS).toBe(200);
     const hover = createHoverIntent();
     hover.enter('mouse', open);

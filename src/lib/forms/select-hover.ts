@@ -1,4 +1,4 @@
-// The select's hover behaviour (SPEC §9 'Dropdown open delay 200 ms'): a mouse resting on the field
+// The select's hover behaviour (docs/product.md#limits-and-timings 'Dropdown open delay 200 ms'): a mouse resting on the field
 // opens the list after 200 ms, and leaving the field and the list closes it after the same delay,
 // so crossing the gap between them or brushing past the field does nothing. Only a mouse hovers:
 // touch and pen open on the tap itself. One pending timer: entering cancels a pending close and

@@ -14,7 +14,7 @@ import {
   type TypeaheadState,
 } from './select-keys.ts';
 
-// SPEC §9: the 37 Nigerian states, FCT - Abuja included, in the order a form lists them.
+// docs/product.md#limits-and-timings: the 37 Nigerian states, FCT - Abuja included, in the order a form lists them.
 // prettier-ignore
 const STATES = [
   'Abia', 'Adamawa', 'Akwa Ibom', 'Anambra', 'Bauchi', 'Bayelsa', 'Benue', 'Borno', 'Cross River', 'Delta',

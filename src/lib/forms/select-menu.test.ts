@@ -8,7 +8,7 @@ const GENDER_HEIGHT = 3 * 44 + 10;
 const field = (top: number, height = 800) => ({ anchorTop: top, anchorBottom: top + 48, viewportHeight: height });
 
 describe('placeMenu', () => {
-  it('uses READINGS.md: max 300, min 140', () => {
+  it('uses the reading taken: max 300, min 140', () => {
     expect([MENU_MAX_HEIGHT, MENU_MIN_HEIGHT]).toEqual([300, 140]);
   });
 

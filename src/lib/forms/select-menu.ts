@@ -1,4 +1,4 @@
-// Where the select's option list goes (READINGS.md: menu height max 300, min 140): below the field
+// Where the select's option list goes (docs/product.md#two-readings-the-one-taken: menu height max 300, min 140): below the field
 // while at least 140 px of it (or the whole of a shorter list) fits there, shortened if need be;
 // otherwise above, where there is more room. Never taller than 300 px nor than the room it has, as
 // the list is fixed to the viewport. A list shorter than 140 px keeps its own height: padding three

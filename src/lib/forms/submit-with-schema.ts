@@ -1,7 +1,7 @@
 // What every form does on submit: turn the checked values into what the API expects (the schema's
 // output: trimmed text, a lower-case e-mail, the national phone form), call the action, and on a
 // refusal put the server's field messages under the fields. The HTTP client has already shown the
-// error toast (SPEC §8); the values the person typed stay in the form.
+// error toast (docs/product.md#error-messages); the values the person typed stay in the form.
 import type { AnyFormApi } from '@tanstack/react-form';
 import * as v from 'valibot';
 import { isApiError } from '../errors.ts';

@@ -1,6 +1,6 @@
 // Everything a kit field shows besides its control, derived in one place so every field behaves the
 // same: ids that bind label, input and message; the message under the field once it has been left
-// (blurred) or the form submitted, SPEC §3's 'once touched and in error'; a server message until the
+// (blurred) or the form submitted, 'once touched and in error' (docs/product.md#form-fields); a server message until the
 // value changes; and the icon at the right (error, success or loading).
 import { useStore as useNanoStore } from '@nanostores/react';
 import { useSelector } from '@tanstack/react-form';

@@ -1,4 +1,4 @@
-// Every React island renders inside this boundary (READINGS.md): a render crash shows SPEC §2's
+// Every React island renders inside this boundary (docs/product.md#rules-that-hold-everywhere): a render crash shows the
 // 'Page not found' screen in the island's place, never a blank area, and the error goes to the
 // console for whoever investigates. Islands are separate React roots, so each needs its own.
 import { Component, useEffect, useRef, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
@@ -29,7 +29,7 @@ export class IslandBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
-/** The 404 screen of SPEC §2, drawn where the island was. */
+/** The 404 screen of docs/product.md#rules-that-hold-everywhere, drawn where the island was. */
 export function PageNotFound() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

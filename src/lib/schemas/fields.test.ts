@@ -1,4 +1,4 @@
-// SPEC §5's rules and messages, word for word: forms and the API show these texts, and the e2e
+// The field rules and messages (docs/product.md#field-messages), word for word: forms and the API show these texts, and the e2e
 // tests look for them.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';

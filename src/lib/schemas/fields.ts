@@ -1,4 +1,4 @@
-// Field rules of SPEC §5, with its messages word for word. Forms and API routes import these
+// Field rules of docs/product.md#field-messages, with its messages word for word. Forms and API routes import these
 // same schemas, so a message a user sees in the browser is the one the server answers with.
 import * as v from 'valibot';
 // Nigeria's numbering plan from libphonenumber's data (scripts/make-phone-metadata.mjs); the
@@ -7,7 +7,7 @@ import nigeria from './phone-metadata-ng.json' with { type: 'json' };
 
 const NATIONAL_NUMBER = new RegExp(`^(?:${nigeria.pattern})$`);
 
-/** SPEC §5's generic fallbacks, for fields without a message of their own. */
+/** The generic fallback messages (docs/product.md#field-messages), for fields without a message of their own. */
 export const fallback = {
   required: (path: string) => `${path} is a required field`,
   email: (path: string) => `${path} must be a valid email`,
@@ -15,7 +15,7 @@ export const fallback = {
   max: (path: string, max: number) => `${path} must be at most ${max} characters`,
 };
 
-/** SPEC §5: local part of letters, digits and . _ % + -, then @, a domain, and a 2+ letter TLD with an optional second 2+ letter part. */
+/** docs/product.md#field-messages: local part of letters, digits and . _ % + -, then @, a domain, and a 2+ letter TLD with an optional second 2+ letter part. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?:\.[A-Za-z]{2,})?$/;
 
 /** A required text: missing, not a string, empty or blank all give `required`; too long gives the generic fallback. */
@@ -38,7 +38,7 @@ export const MessageSchema = requiredText('message', 'Message is required', 5000
 export const PHONE_MAX_INPUT = 19;
 
 /**
- * A Nigerian phone number in any of the forms API.md accepts (2348031234567, +234 803 123 4567,
+ * A Nigerian phone number in any of the forms the API accepts (docs/product.md#field-messages) (2348031234567, +234 803 123 4567,
  * 08031234567); the output is the national form '0' + 10 digits.
  */
 export const PhoneSchema = v.pipe(
@@ -63,7 +63,7 @@ export function toNationalPhone(input: string): string | null {
   const digits = compact.replace(/^\+/, '');
   let national: string;
   if (digits.startsWith(nigeria.callingCode)) {
-    // SPEC §5: the international form is 13 to 15 characters long.
+    // docs/product.md#field-messages: the international form is 13 to 15 characters long.
     if (digits.length < 13 || digits.length > 15) return null;
     // The country prefix goes, and so does a trunk 0 written after it (+234 0803...).
     national = digits.slice(nigeria.callingCode.length).replace(/^0/, '');
@@ -72,7 +72,7 @@ export function toNationalPhone(input: string): string | null {
   } else {
     return null;
   }
-  // API.md keeps numbers as '0' + 10 digits, so only 10-digit national numbers fit.
+  // The API (docs/product.md#field-messages) keeps numbers as '0' + 10 digits, so only 10-digit national numbers fit.
   if (national.length !== 10 || !nigeria.lengths.includes(national.length) || !NATIONAL_NUMBER.test(national)) return null;
   return '0' + national;
 }

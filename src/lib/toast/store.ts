@@ -8,7 +8,7 @@ export interface ToastMessage {
   id: number;
   type: ToastType;
   message: string;
-  /** Milliseconds on screen: errors 3000, everything else 5000 (SPEC §8). */
+  /** Milliseconds on screen: errors 3000, everything else 5000 (docs/product.md#error-messages). */
   duration: number;
 }
 

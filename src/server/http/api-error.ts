@@ -1,5 +1,5 @@
 // The one error type a handler throws to answer with a status other than 500. The app's onError
-// turns it into the error envelope `{message, errors?}` of API.md.
+// turns it into the error envelope `{message, errors?}` of the API (docs/product.md#api-conventions).
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export type FieldErrors = Record<string, string[]>;

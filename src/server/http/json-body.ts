@@ -1,4 +1,4 @@
-// Reads a JSON request body the way API.md wants it checked: the media type (415), the size (413),
+// Reads a JSON request body and checks it as the API conventions say (docs/product.md#api-conventions): the media type (415), the size (413),
 // the syntax (400) and then the schema (400 with field errors).
 import type { Context } from 'hono';
 import type * as v from 'valibot';

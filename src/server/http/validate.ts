@@ -1,6 +1,6 @@
 // Checks a request's body, query or path parameters against a valibot schema from
-// src/features/*/schemas.ts and turns the issues into API.md's `errors` map, keyed by field, with
-// the schemas' own messages word for word (SPEC §5).
+// src/features/*/schemas.ts and turns the issues into the `errors` map of the error envelope (docs/product.md#api-conventions), keyed by field, with
+// the schemas' own messages word for word (docs/product.md#field-messages).
 import * as v from 'valibot';
 import { ApiError, type FieldErrors } from './api-error.ts';
 
@@ -61,7 +61,7 @@ function messageOf(schema: AnySchema, issue: v.BaseIssue<unknown>, path: string[
   const fromObject = issue.type === 'strict_object' || issue.type === 'object' || issue.type === 'loose_object';
   if (fromObject && issue.expected === 'never') return `Unknown field: ${path.join('.')}`;
   // A missing key is reported by the object schema in valibot's own words; the field's schema knows
-  // the message SPEC §5 wants ('Email is required'), so ask it.
+  // the message docs/product.md#field-messages wants ('Email is required'), so ask it.
   if (fromObject && issue.input === undefined && path.length > 0) return requiredMessage(schema, path) ?? issue.message;
   return issue.message;
 }

@@ -1,5 +1,5 @@
-// The checks every JSON endpoint of API.md must pass, written once: field errors with SPEC §5's
-// messages, malformed and oversized bodies, unknown fields, media types and the per-client rate
+// The checks every JSON endpoint must pass (docs/product.md#api-conventions), written once: field errors
+// with the field messages (docs/product.md#field-messages), malformed and oversized bodies, unknown fields, media types and the per-client rate
 // limit. Each endpoint's test file calls checkJsonEndpoint() inside its own describe().
 import { expect, it } from 'vitest';
 import type { ApiApp } from '#server/app.ts';

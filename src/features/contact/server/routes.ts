@@ -1,4 +1,4 @@
-// POST /api/v1/user/contact and POST /api/v1/user/courses/request-tutor (API.md, Contact).
+// POST /api/v1/user/contact and POST /api/v1/user/courses/request-tutor (docs/product.md#api-reference).
 import { Hono } from 'hono';
 import type { ApiServices } from '#server/deps.ts';
 import type { ApiEnv } from '#server/http/context.ts';

@@ -1,4 +1,4 @@
-// 'Get In Touch' (SPEC §2): the contact form, and with kind="tutor" the tutor request, which has the
+// 'Get In Touch' (docs/product.md#public-site): the contact form, and with kind="tutor" the tutor request, which has the
 // same fields and a Submit button. The button stays disabled until every field is valid; on success
 // the server's message shows as a toast and the form empties; on an error what was typed stays.
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';

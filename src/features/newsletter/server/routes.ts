@@ -1,4 +1,4 @@
-// POST /api/v1/user/subscribe-newsletter (API.md, Newsletter).
+// POST /api/v1/user/subscribe-newsletter (docs/product.md#api-reference).
 import { Hono } from 'hono';
 import type { ApiServices } from '#server/deps.ts';
 import type { ApiEnv } from '#server/http/context.ts';
