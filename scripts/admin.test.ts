@@ -8,16 +8,35 @@ describe('npm run admin', () => {
     for (const run of [admin('help'), admin()]) {
       expect(run.status).toBe(0);
       expect(run.stdout).toMatch(/^Usage: npm run admin -- <command> \[arguments\]/);
-      expect(run.stdout).toMatch(/^ {2}help {2}List the commands\.$/m);
+      expect(run.stdout).toMatch(/^ {2}help {16}List the commands\.$/m);
+      expect(run.stdout).toMatch(/^ {2}deactivate <email> {2}Stop a student from logging in/m);
     }
   });
 
   it('refuses an unknown command with a clear message and exit code 2', () => {
-    for (const name of ['deactivate', 'toString', '__proto__']) {
+    for (const name of ['delete', 'toString', '__proto__']) {
       const run = admin(name, 'ada@example.com');
       expect(run.status, name).toBe(2);
       expect(run.stderr.trim()).toBe(`Unknown command "${name}": nothing was changed. Run "npm run admin -- help" to list the commands.`);
       expect(run.stdout).toBe('');
     }
+  });
+
+  it('says in one line when there is neither a running server nor a database URL', () => {
+    const run = spawnSync(process.execPath, ['scripts/admin.ts', 'deactivate', 'ada@example.com'], {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: '/nonexistent-admin-test', DATABASE_URL: '' },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(
+      /^No server is running for DATA_DIR=\/nonexistent-admin-test .* and DATABASE_URL is not set: start it with npm start/,
+    );
+  });
+
+  it('asks for the address', () => {
+    const run = admin('activate');
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toBe('Usage: npm run admin -- activate <email>');
   });
 });

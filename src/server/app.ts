@@ -4,6 +4,8 @@
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
+import { createAdminRoutes } from '#features/accounts/server/admin-routes.ts';
+import { createAccountRoutes } from '#features/accounts/server/routes.ts';
 import { createContactRoutes } from '#features/contact/server/routes.ts';
 import { createNewsletterRoutes } from '#features/newsletter/server/routes.ts';
 import { withDefaults, type ApiDeps } from './deps.ts';
@@ -40,6 +42,8 @@ export function createApp(deps: ApiDeps) {
 
   api.route('/user', createNewsletterRoutes(services));
   api.route('/user', createContactRoutes(services));
+  api.route('/user', createAccountRoutes(services));
+  api.route('/admin', createAdminRoutes(services));
   api.get('/openapi.json', describeOpenApiDocument, openApiDocument(api, API_BASE));
 
   api.notFound(answerUnmatched(() => api.routes));

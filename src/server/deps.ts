@@ -12,11 +12,16 @@ export interface ApiDeps {
   log?: Logger;
   /** The current time; tests pass their own to step over rate-limit windows. */
   clock?: () => Date;
+  /**
+   * The secret the admin command must present (main.ts writes it to DATA_DIR/admin-secret, 0600,
+   * at every start). Empty: the admin routes refuse every request.
+   */
+  adminSecret?: string;
 }
 
 /** ApiDeps with every default filled in: what routes and services receive. */
 export type ApiServices = Required<ApiDeps>;
 
 export function withDefaults(deps: ApiDeps): ApiServices {
-  return { log: consoleLogger, clock: () => new Date(), ...deps };
+  return { log: consoleLogger, clock: () => new Date(), adminSecret: '', ...deps };
 }

@@ -4,7 +4,9 @@
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { writeAdminSecret } from './admin-secret.ts';
 import { createApp } from './app.ts';
+import { pruneExpiredSessions } from './auth/sessions.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { pruneExpiredBuckets } from './db/rate-limit-buckets.ts';
@@ -53,12 +55,14 @@ async function main() {
     outboxDir: join(env.DATA_DIR, 'outbox'),
     log,
   });
-  const api = createApp({ db: database.db, mailer, env, log });
+  const adminSecret = await writeAdminSecret(env.DATA_DIR);
+  const api = createApp({ db: database.db, mailer, env, log, adminSecret });
   const handler = createSiteHandler(api, site);
 
-  // Finished rate-limit windows are only clutter: clear them now and then.
+  // Finished rate-limit windows and ended sessions are only clutter: clear them now and then.
   const pruning = setInterval(() => {
     pruneExpiredBuckets(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning rate-limit buckets failed', error));
+    pruneExpiredSessions(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning ended sessions failed', error));
   }, PRUNE_EVERY_MS);
   pruning.unref();
 

@@ -50,9 +50,22 @@ describe('the OpenAPI document', () => {
     expect([...documentedRoutes()].sort()).toEqual([
       'GET /health',
       'GET /openapi.json',
+      'GET /user/student/profile',
+      'PATCH /user/auth/student/password',
+      'POST /admin/students/status',
+      'POST /user/auth/student/forgot-password',
+      'POST /user/auth/student/kyc',
+      'POST /user/auth/student/login',
+      'POST /user/auth/student/logout',
+      'POST /user/auth/student/resend-otp',
+      'POST /user/auth/student/reset-password',
+      'POST /user/auth/student/signup',
+      'POST /user/auth/student/verify-account',
+      'POST /user/auth/student/verify-password-token',
       'POST /user/contact',
       'POST /user/courses/request-tutor',
       'POST /user/subscribe-newsletter',
+      'PUT /user/student/profile',
     ]);
   });
 

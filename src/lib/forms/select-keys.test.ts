@@ -13,15 +13,9 @@ import {
   type SelectAction,
   type TypeaheadState,
 } from './select-keys.ts';
+import { NIGERIAN_STATES } from '#lib/schemas/nigeria.ts';
 
-// docs/product.md#limits-and-timings: the 37 Nigerian states, FCT - Abuja included, in the order a form lists them.
-// prettier-ignore
-const STATES = [
-  'Abia', 'Adamawa', 'Akwa Ibom', 'Anambra', 'Bauchi', 'Bayelsa', 'Benue', 'Borno', 'Cross River', 'Delta',
-  'Ebonyi', 'Edo', 'Ekiti', 'Enugu', 'FCT - Abuja', 'Gombe', 'Imo', 'Jigawa', 'Kaduna', 'Kano', 'Katsina',
-  'Kebbi', 'Kogi', 'Kwara', 'Lagos', 'Nasarawa', 'Niger', 'Ogun', 'Ondo', 'Osun', 'Oyo', 'Plateau', 'Rivers',
-  'Sokoto', 'Taraba', 'Yobe', 'Zamfara',
-];
+const STATES: readonly string[] = NIGERIAN_STATES;
 const GENDERS = ['Male', 'Female', 'Other'];
 const at = (label: string) => STATES.indexOf(label);
 

@@ -8,7 +8,7 @@ import { subscribeToNewsletter } from '#features/newsletter/server/subscriptions
 import type { ContactKind } from '#server/db/schema.ts';
 import { withDefaults, type ApiServices } from '#server/deps.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
-import type { TestAppFixture } from './test-app.ts';
+import { send, type RecordingMailer, type TestAppFixture } from './test-app.ts';
 
 /** The services the fixture's app runs on: the same database, mailer, settings, log and clock. */
 export function servicesOf(t: TestAppFixture<Mailer>): ApiServices {
@@ -37,4 +37,34 @@ export async function seedContactMessage(
 export async function seedSubscription(t: TestAppFixture<Mailer>, email = 'ada.obi@example.com'): Promise<void> {
   const input = v.parse(NewsletterSchema, { email });
   await subscribeToNewsletter(t.db, input.email);
+}
+
+export const STUDENT_PASSWORD = 'Indigo-Lagos7';
+
+/** The 6-digit code of the newest mail to `email` the recording mailer holds. */
+export function lastCodeTo(t: TestAppFixture<RecordingMailer>, email: string): string {
+  const mail = t.mailer.sent.findLast((sent) => (typeof sent.to === 'string' ? sent.to : sent.to.address) === email);
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`No code was mailed to ${email}`);
+  return code;
+}
+
+/**
+ * A student signed up through the real routes: account created, the mailed code entered, signed in.
+ * `verified: false` stops after sign-up.
+ */
+export async function signUpStudent(
+  t: TestAppFixture<RecordingMailer>,
+  overrides: Partial<{ email: string; password: string; first_name: string; last_name: string }> = {},
+  { verified = true }: { verified?: boolean } = {},
+): Promise<{ email: string; password: string; token: string; id: string }> {
+  const email = overrides.email ?? `student${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = overrides.password ?? STUDENT_PASSWORD;
+  const body = { first_name: 'Ada', last_name: 'Obi', ...overrides, email, password };
+  const signup = await send(t.app, 'user/auth/student/signup', body);
+  if (signup.status !== 201) throw new Error(`Sign-up answered ${signup.status}: ${await signup.text()}`);
+  if (!verified) return { email, password, token: '', id: '' };
+  const verify = await send(t.app, 'user/auth/student/verify-account', { email, otp: lastCodeTo(t, email) });
+  const { data } = (await verify.json()) as { data: { token: string; user: { id: string } } };
+  return { email, password, token: data.token, id: data.user.id };
 }

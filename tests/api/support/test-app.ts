@@ -57,13 +57,22 @@ export interface TestAppOptions<M extends Mailer> {
   env?: Record<string, string>;
   mailer?: M;
   clock?: () => Date;
+  /** The secret the admin routes demand; none (every admin request refused) unless given. */
+  adminSecret?: string;
 }
 
 export function buildTestApp<M extends Mailer = RecordingMailer>(db: Database, options: TestAppOptions<M> = {}) {
   const mailer = options.mailer ?? (recordingMailer() as Mailer as M);
   const log = recordingLogger();
   const env = readEnv({ DATA_DIR: '/nonexistent-test-data', ...options.env });
-  const app = createApp({ db, mailer, env, log, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = createApp({
+    db,
+    mailer,
+    env,
+    log,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.adminSecret ? { adminSecret: options.adminSecret } : {}),
+  });
   // Every answer a test receives through app.request (and so through send()) is held against the
   // OpenAPI document the app publishes.
   checkAnswersOf(app, API_BASE);
@@ -118,6 +127,7 @@ export interface TestClock {
 
 export interface UseTestAppOptions<M extends Mailer> {
   env?: Record<string, string>;
+  adminSecret?: string;
   /** A new mailer for each test; a recording one unless given. */
   mailer?: () => M;
   /** Where the clock stands at the start of each test; the real time unless given. */
@@ -154,6 +164,7 @@ export function useTestApp<M extends Mailer = RecordingMailer>(options: UseTestA
     time = options.startAt === undefined ? undefined : new Date(options.startAt);
     built = buildTestApp<M>(database!.db, {
       ...(options.env ? { env: options.env } : {}),
+      ...(options.adminSecret ? { adminSecret: options.adminSecret } : {}),
       ...(options.mailer ? { mailer: options.mailer() } : {}),
       clock: clock.now,
     });

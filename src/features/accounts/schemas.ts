@@ -1,0 +1,119 @@
+// What the account forms send and the account routes accept: one schema each, imported by the
+// form and by the route, with the field messages of docs/product.md#field-messages.
+import * as v from 'valibot';
+import { EmailSchema, FirstNameSchema, LastNameSchema, PasswordSchema, PhoneSchema } from '#lib/schemas/fields.ts';
+import { NIGERIAN_STATES } from '#lib/schemas/nigeria.ts';
+
+export const CODE_LENGTH = 6;
+export const INVALID_CODE = 'Invalid or expired code';
+export const DOB_IN_FUTURE = 'Date of birth cannot be in the future';
+export const STATE_NOT_NIGERIAN = 'Choose one of the 37 states';
+export const SAME_PASSWORD = 'Password cannot match new password';
+
+/** An optional text: blank or missing becomes null. */
+const optionalText = (max: number, path: string) =>
+  v.optional(
+    v.pipe(
+      v.nullable(v.string()),
+      v.transform((text) => text?.trim() || null),
+      v.check((text) => text === null || text.length <= max, `${path} must be at most ${max} characters`),
+    ),
+    null,
+  );
+
+/** An optional phone: blank or missing is left out (docs/product.md#field-messages), anything else must be valid. */
+const optionalPhone = v.optional(
+  v.union(
+    [
+      v.pipe(
+        v.nullable(v.string()),
+        v.transform((text) => text?.trim() || null),
+        v.null(),
+      ),
+      PhoneSchema,
+    ],
+    'Phone number is not valid',
+  ),
+  null,
+);
+
+const CodeSchema = (field: string) =>
+  v.pipe(v.string(`${field} is required`), v.trim(), v.nonEmpty(`${field} is required`), v.regex(/^\d{6}$/, INVALID_CODE));
+
+export const SignupSchema = v.strictObject({
+  first_name: FirstNameSchema,
+  last_name: LastNameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+  phone_number: optionalPhone,
+  home_address: optionalText(200, 'home_address'),
+});
+export type SignupInput = v.InferInput<typeof SignupSchema>;
+
+/** Sign-in only asks for a password: someone whose password predates today's rules can still try it. */
+export const LoginSchema = v.strictObject({
+  email: EmailSchema,
+  password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required'), v.maxLength(200, 'Invalid email or password')),
+});
+export type LoginInput = v.InferInput<typeof LoginSchema>;
+
+export const EmailOnlySchema = v.strictObject({ email: EmailSchema });
+
+export const VerifyAccountSchema = v.strictObject({ email: EmailSchema, otp: CodeSchema('Code') });
+
+export const VerifyResetCodeSchema = v.strictObject({ email: EmailSchema, token: CodeSchema('Code') });
+
+export const ResetPasswordSchema = v.strictObject({ email: EmailSchema, token: CodeSchema('Code'), password: PasswordSchema });
+
+export const ChangePasswordSchema = v.pipe(
+  v.strictObject({ currentPassword: PasswordSchema, password: PasswordSchema }),
+  v.forward(
+    v.check((input) => input.currentPassword !== input.password, SAME_PASSWORD),
+    ['currentPassword'],
+  ),
+);
+
+/** Today's date where the person is, as YYYY-MM-DD; the server passes its own clock. */
+export const localDate = (now: Date) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+
+/** KYC; `today` caps the date of birth (the browser's date on the form, the server's clock on the route). */
+export const kycSchema = (today: string) =>
+  v.pipe(
+    v.strictObject({
+      gender: v.picklist(['male', 'female', 'other'], 'Gender is required'),
+      date_of_birth: v.pipe(
+        v.string('DOB is required'),
+        v.trim(),
+        v.nonEmpty('DOB is required'),
+        v.isoDate('DOB is required'),
+        v.check((date) => date <= today, DOB_IN_FUTURE),
+      ),
+      state: v.pipe(v.string('State is required'), v.trim(), v.nonEmpty('State is required'), v.maxLength(80, 'State is required')),
+      country: v.pipe(v.string('Country is required'), v.trim(), v.nonEmpty('Country is required'), v.maxLength(80, 'Country is required')),
+    }),
+    v.forward(
+      v.check(
+        (input) => input.country.toLowerCase() !== 'nigeria' || (NIGERIAN_STATES as readonly string[]).includes(input.state),
+        STATE_NOT_NIGERIAN,
+      ),
+      ['state'],
+    ),
+  );
+export const KycSchema = kycSchema('9999-12-31');
+export type KycInput = v.InferInput<typeof KycSchema>;
+
+export const ProfileUpdateSchema = v.strictObject({
+  home_address: v.pipe(
+    v.string('Home address is required'),
+    v.trim(),
+    v.nonEmpty('Home address is required'),
+    v.maxLength(200, 'home_address must be at most 200 characters'),
+  ),
+  phone_number: optionalPhone,
+  /** The uploaded picture's record; the uploads feature gives it meaning. */
+  profile_image_file_id: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
+});
+export type ProfileUpdateInput = v.InferInput<typeof ProfileUpdateSchema>;
+
+export const EmailDataSchema = v.object({ email: v.string() });

@@ -1,0 +1,79 @@
+// One-time codes: 6 digits from the CSPRNG, stored as salted hashes, valid 10 minutes, at most one
+// new code a minute per address, and ended by 5 wrong tries. Each try is counted before the code is
+// compared, in one conditional UPDATE, so parallel guesses can never make more than 5 comparisons.
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { hashCode, newNumericCode, sameDigest } from '#server/auth/tokens.ts';
+import type { Database } from '#server/db/client.ts';
+import { countRequest } from '#server/db/rate-limit-buckets.ts';
+import { oneTimeCodes, type CodePurpose } from '#server/db/schema.ts';
+import { ApiError } from '#server/http/api-error.ts';
+import { tooManyRequestsMessage } from '#server/http/rate-limit.ts';
+import { CODE_LENGTH } from '../schemas.ts';
+
+export const CODE_VALID_MS = 10 * 60_000;
+export const CODE_RESEND_MS = 60_000;
+export const CODE_MAX_TRIES = 5;
+
+/**
+ * Whether a new code may go to this address now: one a minute, counted in the database so that
+ * parallel requests and several server processes agree. Returns the seconds to wait, or 0.
+ */
+export async function secondsUntilNextCode(db: Database, email: string, now: Date): Promise<number> {
+  const { hits, resetsAt } = await countRequest(db, `code:${email.toLowerCase()}`, now, CODE_RESEND_MS);
+  return hits > 1 ? Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)) : 0;
+}
+
+/** The 429 for a second code within the minute. */
+export function tooSoonForCode(seconds: number): ApiError {
+  return new ApiError(429, tooManyRequestsMessage(seconds), { headers: { 'retry-after': String(seconds) } });
+}
+
+/** Makes a new code for the student and purpose, replacing the last one; returns the code to mail. */
+export async function issueCode(db: Database, studentId: string, purpose: CodePurpose, now: Date): Promise<string> {
+  const code = newNumericCode(CODE_LENGTH);
+  const values = {
+    codeHash: hashCode(code, studentId, purpose),
+    attempts: 0,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CODE_VALID_MS),
+    usedAt: null,
+  };
+  await db
+    .insert(oneTimeCodes)
+    .values({ studentId, purpose, ...values })
+    .onConflictDoUpdate({ target: [oneTimeCodes.studentId, oneTimeCodes.purpose], set: values });
+  return code;
+}
+
+/**
+ * Checks a code; with `useUp` a right code is spent, once, even when two right answers race. A
+ * wrong code, an expired one, a spent one and a sixth try all answer false alike.
+ */
+export async function checkCode(
+  db: Database,
+  studentId: string,
+  purpose: CodePurpose,
+  code: string,
+  now: Date,
+  { useUp }: { useUp: boolean },
+): Promise<boolean> {
+  const live = and(
+    eq(oneTimeCodes.studentId, studentId),
+    eq(oneTimeCodes.purpose, purpose),
+    isNull(oneTimeCodes.usedAt),
+    gt(oneTimeCodes.expiresAt, now),
+  );
+  const [counted] = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(and(live, lt(oneTimeCodes.attempts, CODE_MAX_TRIES)))
+    .returning({ id: oneTimeCodes.id, codeHash: oneTimeCodes.codeHash });
+  if (!counted || !sameDigest(counted.codeHash, hashCode(code, studentId, purpose))) return false;
+  if (!useUp) return true;
+  const spent = await db
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeCodes.id, counted.id), isNull(oneTimeCodes.usedAt)))
+    .returning({ id: oneTimeCodes.id });
+  return spent.length === 1;
+}

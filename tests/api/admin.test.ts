@@ -1,0 +1,111 @@
+// The admin door: only the admin command on this machine, with the server's secret, may
+// deactivate or reactivate an account; a deactivated student is signed out everywhere.
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEACTIVATED_MESSAGE } from '#lib/errors.ts';
+import { readAdminSecret, writeAdminSecret } from '#server/admin-secret.ts';
+import { runAdmin } from '../../scripts/admin.ts';
+import { signUpStudent } from './support/factories.ts';
+import { readJson, send, useTestApp } from './support/test-app.ts';
+
+const SECRET = 'a'.repeat(64);
+const t = useTestApp({ adminSecret: SECRET });
+
+const setStatus = (body: object, options: { ip?: string; secret?: string; headers?: Record<string, string> } = {}) =>
+  send(t.app, 'admin/students/status', body, {
+    ip: options.ip ?? '127.0.0.1',
+    headers: {
+      ...(options.secret === undefined ? { 'x-admin-secret': SECRET } : options.secret ? { 'x-admin-secret': options.secret } : {}),
+      ...options.headers,
+    },
+  });
+const login = (email: string, password: string) => send(t.app, 'user/auth/student/login', { email, password });
+
+describe('the admin route', () => {
+  it('refuses a loopback request without the secret or with a wrong one, and any request from elsewhere or through a proxy', async () => {
+    const { email } = await signUpStudent(t);
+    const refusals = [
+      await setStatus({ email, active: false }, { secret: '' }),
+      await setStatus({ email, active: false }, { secret: 'b'.repeat(64) }),
+      await setStatus({ email, active: false }, { secret: SECRET.slice(1) }),
+      await setStatus({ email, active: false }, { ip: '203.0.113.9' }),
+      await setStatus({ email, active: false }, { ip: '10.0.0.2' }),
+      await setStatus({ email, active: false }, { headers: { 'x-forwarded-for': '203.0.113.9' } }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(403);
+      expect(await readJson(refused)).toEqual({ message: 'Forbidden' });
+    }
+  });
+
+  it('deactivates an account, signing it out everywhere, and activates it again', async () => {
+    const { email, password, token } = await signUpStudent(t);
+    const off = await setStatus({ email, active: false });
+    expect(off.status).toBe(200);
+    expect((await readJson(off)).data).toEqual({ email, active: false });
+    const profile = await send(t.app, 'user/student/profile', undefined, { method: 'GET', headers: { authorization: `Bearer ${token}` } });
+    expect(profile.status).toBe(401);
+    expect((await readJson(await login(email, password))).message).toBe(DEACTIVATED_MESSAGE);
+    expect((await setStatus({ email, active: true })).status).toBe(200);
+    expect((await login(email, password)).status).toBe(200);
+  });
+
+  it('says when no account uses the address', async () => {
+    const answer = await setStatus({ email: 'nobody@example.com', active: false });
+    expect(answer.status).toBe(404);
+    expect(await readJson(answer)).toEqual({ message: 'No account uses this email address' });
+  });
+});
+
+describe('npm run admin, through the running server', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'afa-admin-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  const run = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    // The command's fetch reaches the test app as a loopback request would.
+    const viaApp: typeof fetch = (input, init) =>
+      Promise.resolve(
+        t.app.request(new URL(input instanceof Request ? input.url : input.toString()).pathname, init, {
+          incoming: { socket: { remoteAddress: '127.0.0.1' } },
+        }),
+      );
+    const code = await runAdmin(argv, {
+      env: { DATA_DIR: dataDir },
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+      fetch: viaApp,
+    });
+    return { code, out, err };
+  };
+
+  it('writes the secret owner-only, and deactivates with it', async () => {
+    await writeAdminSecret(dataDir);
+    expect((await stat(join(dataDir, 'admin-secret'))).mode & 0o777).toBe(0o600);
+    const { email, password } = await signUpStudent(t);
+    // The app under test was built with SECRET: put that one in the file the command reads.
+    await writeFile(join(dataDir, 'admin-secret'), SECRET);
+    expect(await readAdminSecret(dataDir)).toBe(SECRET);
+    expect(await run('deactivate', email)).toEqual({ code: 0, out: [`${email} is deactivated and signed out everywhere.`], err: [] });
+    expect((await readJson(await login(email, password))).message).toBe(DEACTIVATED_MESSAGE);
+    expect((await run('activate', email)).code).toBe(0);
+    expect((await login(email, password)).status).toBe(200);
+  });
+
+  it('reports a refused secret and an unknown address without changing anything', async () => {
+    await writeFile(join(dataDir, 'admin-secret'), 'c'.repeat(64));
+    expect(await run('deactivate', 'ada@example.com')).toEqual({ code: 1, out: [], err: ['Forbidden: nothing was changed.'] });
+    await writeFile(join(dataDir, 'admin-secret'), SECRET);
+    expect(await run('deactivate', 'nobody@example.com')).toEqual({
+      code: 1,
+      out: [],
+      err: ['No account uses this email address: nothing was changed.'],
+    });
+  });
+});
