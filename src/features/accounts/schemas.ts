@@ -53,7 +53,13 @@ export type SignupInput = v.InferInput<typeof SignupSchema>;
 /** Sign-in only asks for a password: someone whose password predates today's rules can still try it. */
 export const LoginSchema = v.strictObject({
   email: EmailSchema,
-  password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required'), v.maxLength(200, 'Invalid email or password')),
+  // Trimmed as sign-up trims it (docs/product.md#field-messages), or spaces typed around it would never match.
+  password: v.pipe(
+    v.string('Password is required'),
+    v.trim(),
+    v.nonEmpty('Password is required'),
+    v.maxLength(200, 'Invalid email or password'),
+  ),
 });
 export type LoginInput = v.InferInput<typeof LoginSchema>;
 

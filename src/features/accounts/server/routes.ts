@@ -136,7 +136,13 @@ export function createAccountRoutes(services: ApiServices) {
         throw error;
       }
       await secondsUntilNextCode(db, student.email, services.clock());
-      await sendVerificationCode(student);
+      try {
+        await sendVerificationCode(student);
+      } catch (error) {
+        // An account whose owner was never sent a code would answer the retry with 409: keep none.
+        await db.delete(students).where(eq(students.id, student.id));
+        throw error;
+      }
       return c.json({ message: MESSAGES.signedUp, data: { email: student.email } }, 201);
     },
   );

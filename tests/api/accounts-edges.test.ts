@@ -1,0 +1,163 @@
+// What tests/api/accounts.test.ts leaves out: the 12-hour limit of a session through the routes,
+// right codes racing each other, parallel sign-ups for one address, the exact keys of the User
+// object, strict bodies on every account call, and a password typed with spaces around it at login.
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { SESSION_ENDED } from '#server/auth/require-student.ts';
+import { SESSION_MAX_MS } from '#server/auth/sessions.ts';
+import { oneTimeCodes, sessions, students } from '#server/db/schema.ts';
+import { lastCodeTo, signUpStudent, STUDENT_PASSWORD } from './support/factories.ts';
+import { readJson, send, useTestApp } from './support/test-app.ts';
+
+const t = useTestApp();
+
+const post = (path: string, body?: unknown, options: { token?: string; method?: string; ip?: string } = {}) =>
+  send(t.app, `user/auth/student/${path}`, body, {
+    method: options.method ?? 'POST',
+    ...(options.ip ? { ip: options.ip } : {}),
+    ...(options.token ? { headers: { authorization: `Bearer ${options.token}` } } : {}),
+  });
+const profile = (token: string) =>
+  send(t.app, 'user/student/profile', undefined, { method: 'GET', headers: { authorization: `Bearer ${token}` } });
+
+const USER_KEYS = [
+  'country',
+  'created_at',
+  'date_of_birth',
+  'email',
+  'first_name',
+  'gender',
+  'home_address',
+  'id',
+  'image_url',
+  'is_verified',
+  'kyc_completed',
+  'last_name',
+  'phone_number',
+  'state',
+];
+
+describe('sessions through the routes', () => {
+  it('end 12 hours after sign-in however active the student is', async () => {
+    t.clock.set('2026-03-02T08:00:00Z');
+    const { token } = await signUpStudent(t);
+    // A request every 20 minutes keeps the idle clock from ever running out...
+    for (let elapsed = 0; elapsed + 20 * 60_000 < SESSION_MAX_MS; elapsed += 20 * 60_000) {
+      t.clock.advance(20 * 60_000);
+      expect((await profile(token)).status).toBe(200);
+    }
+    // ...and still the session ends at 12 hours.
+    t.clock.set(new Date(Date.parse('2026-03-02T08:00:00Z') + SESSION_MAX_MS));
+    const ended = await profile(token);
+    expect(ended.status).toBe(401);
+    expect(await readJson(ended)).toEqual({ message: SESSION_ENDED });
+  });
+});
+
+describe('codes under concurrency', () => {
+  it('uses a right verification code once when it is sent twice at the same moment', async () => {
+    const { email } = await signUpStudent(t, {}, { verified: false });
+    const otp = lastCodeTo(t, email);
+    const answers = await Promise.all([0, 1, 2, 3].map(() => post('verify-account', { email, otp })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400]);
+    expect(await t.db.select().from(sessions)).toHaveLength(1);
+  });
+
+  it('resets a password once when the right code is sent twice at the same moment', async () => {
+    const { email } = await signUpStudent(t);
+    t.clock.advance(61_000);
+    await post('forgot-password', { email });
+    const token = lastCodeTo(t, email);
+    const answers = await Promise.all(
+      ['New-Indigo81', 'New-Indigo82'].map((password) => post('reset-password', { email, token, password })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(t.mailer.sent.filter((mail) => mail.subject === 'Your password was changed')).toHaveLength(1);
+  });
+
+  it('counts 50 parallel wrong reset codes as 5 tries, after which the right code resets nothing', async () => {
+    const { email } = await signUpStudent(t);
+    t.clock.advance(61_000);
+    await post('forgot-password', { email });
+    const code = lastCodeTo(t, email);
+    const guesses = Array.from({ length: 50 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((token, i) => post('verify-password-token', { email, token }, { ip: `203.0.113.${i}` })));
+    expect(answers.every((answer) => answer.status === 400)).toBe(true);
+    const [row] = await t.db.select().from(students).where(eq(students.email, email));
+    const [stored] = await t.db
+      .select()
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.studentId, row!.id), eq(oneTimeCodes.purpose, 'reset_password')));
+    expect(stored!.attempts).toBe(5);
+    expect((await post('reset-password', { email, token: code, password: 'New-Indigo81' })).status).toBe(400);
+    expect((await post('login', { email, password: STUDENT_PASSWORD })).status).toBe(200);
+  });
+
+  it('keeps one account when the same address signs up several times at once', async () => {
+    const body = { first_name: 'Ada', last_name: 'Obi', email: 'twice@example.com', password: STUDENT_PASSWORD };
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map((i) => post('signup', { ...body, email: i % 2 ? 'TWICE@example.com' : body.email })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(await t.db.select().from(students)).toHaveLength(1);
+  });
+});
+
+describe('the User object', () => {
+  it('has exactly the documented keys in every answer that carries it', async () => {
+    const { email, token } = await signUpStudent(t);
+    const kyc = await post('kyc', { gender: 'other', date_of_birth: '1998-07-09', state: 'Kano', country: 'Nigeria' }, { token });
+    const login = await post('login', { email, password: STUDENT_PASSWORD });
+    const users = [
+      (await readJson(kyc)).data,
+      ((await readJson(login)).data as { user: unknown }).user,
+      (await readJson(await profile(token))).data,
+    ] as Record<string, unknown>[];
+    for (const user of users) expect(Object.keys(user).sort()).toEqual(USER_KEYS);
+  });
+});
+
+describe('bodies', () => {
+  it('refuses an unknown field on every account call that takes a body', async () => {
+    const { email, token } = await signUpStudent(t);
+    const calls: [string, Record<string, unknown>, string?][] = [
+      ['signup', { first_name: 'A', last_name: 'B', email: 'x@example.com', password: STUDENT_PASSWORD }],
+      ['resend-otp', { email }],
+      ['verify-account', { email, otp: '123456' }],
+      ['login', { email, password: STUDENT_PASSWORD }],
+      ['forgot-password', { email }],
+      ['verify-password-token', { email, token: '123456' }],
+      ['reset-password', { email, token: '123456', password: 'New-Indigo81' }],
+      ['kyc', { gender: 'male', date_of_birth: '1990-01-01', state: 'Lagos', country: 'Nigeria' }, token],
+    ];
+    for (const [path, body, bearer] of calls) {
+      const answer = await post(path, { ...body, role: 'admin' }, bearer ? { token: bearer } : {});
+      expect(answer.status, path).toBe(400);
+      expect(await readJson(answer), path).toEqual({ message: 'Unknown field: role', errors: { role: ['Unknown field: role'] } });
+    }
+    const patch = await post(
+      'password',
+      { currentPassword: STUDENT_PASSWORD, password: 'New-Indigo81', role: 'admin' },
+      { token, method: 'PATCH' },
+    );
+    expect(patch.status).toBe(400);
+  });
+
+  it('trims the password at login as sign-up trims it, so spaces typed around it do not lock the student out', async () => {
+    const { email } = await signUpStudent(t, { password: `  ${STUDENT_PASSWORD} ` });
+    expect((await post('login', { email, password: STUDENT_PASSWORD })).status).toBe(200);
+    expect((await post('login', { email, password: ` ${STUDENT_PASSWORD}  ` })).status).toBe(200);
+  });
+});
+
+describe('a sign-up whose code mail cannot go out', () => {
+  it('keeps no account, so the student can simply sign up again', async () => {
+    const body = { first_name: 'Ada', last_name: 'Obi', email: 'mailfail@example.com', password: STUDENT_PASSWORD };
+    t.mailer.failing = true;
+    expect((await post('signup', body)).status).toBe(503);
+    expect(await t.db.select().from(students)).toHaveLength(0);
+    t.mailer.failing = false;
+    expect((await post('signup', body)).status).toBe(201);
+    expect(lastCodeTo(t, 'mailfail@example.com')).toMatch(/^\d{6}$/);
+  });
+});
