@@ -11,7 +11,13 @@ import type { Mailer, OutgoingMail } from '#server/mail/mailer.ts';
 const ROUNDS = 20;
 const PASSWORD = 'Indigo-Lagos7';
 const sent: OutgoingMail[] = [];
-const mailer: Mailer = { send: async (mail) => void sent.push(mail), close() {} };
+const mailer: Mailer = {
+  send: (mail) => {
+    sent.push(mail);
+    return Promise.resolve();
+  },
+  close() {},
+};
 const quiet = { info() {}, error() {} };
 
 const handle = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {});
