@@ -21,8 +21,8 @@ for (const path of ROUTES) {
 
 test.describe('on a phone, menus open, signed in', () => {
   test.use({ viewport: { width: 375, height: 740 } });
-  test('axe: no violations with the mobile menu and account menu open', async ({ page }) => {
-    await signIn(page);
+  test('axe: no violations with the mobile menu and account menu open', async ({ page, student }) => {
+    await signIn(page, student);
     await page.goto('/');
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Account menu' }).click();

@@ -30,10 +30,6 @@ export const NOT_FOUND_ROUTES = [
 ];
 
 export const SESSION_KEY = 'adire.session';
-export const SIGNED_IN = {
-  token: 'test-token',
-  user: { id: 'u1', first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', image_url: null },
-};
 
 /**
  * Stops the page's clock (installed with `page.clock.install()` before the page loaded), so that only
@@ -44,30 +40,18 @@ export async function pauseClock(page: Page) {
   await page.clock.pauseAt(now + 1000);
 }
 
-/**
- * Stores a session before any page script runs, as the accounts feature does after login.
- *
- * The token is made up: there are no accounts yet, so the server knows no token and only the page's
- * own view of "signed in" is tested. Once the accounts endpoints exist, a `student` fixture replaces
- * this, created through the API like a real student and with no stand-ins:
- *
- *   student: async ({ api, outbox }, use) => {
- *     const email = `student-${test.info().testId}-${Date.now()}@example.com`;
- *     const password = 'Adire2024';                  // meets the password rules: 8+, upper case, digit
- *     1. `await api.post('user/auth/student/signup', { first_name, last_name, email, password })`:
- *        expect 201; the server mails a 6-digit code.
- *     2. `const otp = codeIn(await outbox.newestTo(email))`.
- *     3. `await api.post('user/auth/student/verify-account', { email, otp })`: expect 200 with
- *        `data: { token, user }` (verifying signs the student in).
- *     4. `await use({ email, password, token, user })`; a test that needs a signed-in page calls
- *        `signIn(page, { token, user })`, which then carries a token the server accepts.
- *   }
- *
- * The `api` fixture then takes an optional bearer token for calls made as the student (KYC,
- * profile). `SIGNED_IN` and the made-up token go, and the header tests run as that student.
- */
-export async function signIn(page: Page, session: object = SIGNED_IN) {
-  await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [SESSION_KEY, JSON.stringify(session)]);
+/** A student's session as the API gives it on sign-in: a bearer token and the user. */
+export interface StudentSession {
+  token: string;
+  user: { id: string; first_name: string; last_name: string; email: string; image_url: string | null; [key: string]: unknown };
+}
+
+/** Stores a session before any page script runs, as the accounts feature does after login. */
+export async function signIn(page: Page, session: StudentSession) {
+  await page.addInitScript(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [SESSION_KEY, JSON.stringify({ token: session.token, user: session.user })],
+  );
 }
 
 /** WCAG 2.2 AA, as the brief asks: 0 violations. */
@@ -233,7 +217,15 @@ function createApi(request: APIRequestContext): Api {
   };
 }
 
-export const test = base.extend<{ outbox: Outbox; api: Api }>({
+/** A student created through the API as a real one is: signed up, the mailed code entered. */
+export interface Student extends StudentSession {
+  email: string;
+  password: string;
+}
+
+export const STUDENT_PASSWORD = 'Indigo-Lagos7';
+
+export const test = base.extend<{ outbox: Outbox; api: Api; student: Student }>({
   // The outbox is read from the moment the test starts, so a test sees only mail written after it.
   // eslint-disable-next-line no-empty-pattern
   outbox: async ({}, use) => {
@@ -241,6 +233,15 @@ export const test = base.extend<{ outbox: Outbox; api: Api }>({
   },
   api: async ({ request }, use) => {
     await use(createApi(request));
+  },
+  student: async ({ api, outbox }, use, testInfo) => {
+    const email = `student-${testInfo.testId}-${testInfo.repeatEachIndex}-${testInfo.retry}@example.com`.toLowerCase();
+    const signup = await api.post('user/auth/student/signup', { first_name: 'Ada', last_name: 'Obi', email, password: STUDENT_PASSWORD });
+    expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+    const otp = codeIn(await outbox.newestTo(email));
+    const verified = await api.post<StudentSession>('user/auth/student/verify-account', { email, otp });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    await use({ ...verified.body.data!, email, password: STUDENT_PASSWORD });
   },
 });
 export { expect };

@@ -95,7 +95,7 @@ test.describe('header on a wide screen', () => {
 });
 
 test.describe('header for a signed-in student', () => {
-  test.beforeEach(async ({ page }) => signIn(page));
+  test.beforeEach(async ({ page, student }) => signIn(page, student));
 
   test('shows My courses, the notification bell and the account menu instead of Log in', async ({ page }) => {
     await page.goto('/');
@@ -110,11 +110,9 @@ test.describe('header for a signed-in student', () => {
     await expect(page.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/auth/logout');
   });
 
-  test('shows the profile picture when the user has one', async ({ page }) => {
-    await signIn(page, {
-      token: 't',
-      user: { id: 'u1', first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', image_url: '/favicon.svg' },
-    });
+  test('shows the profile picture when the user has one', async ({ page, student }) => {
+    // Pictures are uploaded from the settings page (a later feature); the stored user carries one here.
+    await signIn(page, { ...student, user: { ...student.user, image_url: '/favicon.svg' } });
     await page.goto('/');
     await expect(page.locator('[data-avatar] img')).toHaveAttribute('src', '/favicon.svg');
   });
