@@ -94,6 +94,17 @@ export function createAccountRoutes(services: ApiServices) {
     await mailer.send(verificationCodeMail(student, code, site));
   }
 
+  /**
+   * The active account of `email` a new code may go to, or null. One code a minute per address,
+   * counted for every address, known or not, so the answer tells nobody which exist (429 otherwise).
+   */
+  async function activeAccountForNewCode(email: string, now: Date): Promise<StudentRecord | null> {
+    const wait = await secondsUntilNextCode(db, email, now);
+    if (wait > 0) throw tooSoonForCode(wait);
+    const student = await findStudentByEmail(db, email);
+    return student && !student.deactivatedAt ? student : null;
+  }
+
   async function signIn(student: StudentRecord) {
     const token = await createSession(db, student.id, services.clock());
     return { token, user: toUser(student) };
@@ -159,11 +170,8 @@ export function createAccountRoutes(services: ApiServices) {
     limit('resend_otp'),
     async (c) => {
       const { email } = await readJsonBody(c, EmailOnlySchema);
-      // Counted for every address, known or not, so the answer tells nobody which exist.
-      const wait = await secondsUntilNextCode(db, email, services.clock());
-      if (wait > 0) throw tooSoonForCode(wait);
-      const student = await findStudentByEmail(db, email);
-      if (student && !student.verifiedAt && !student.deactivatedAt) await sendVerificationCode(student);
+      const student = await activeAccountForNewCode(email, services.clock());
+      if (student && !student.verifiedAt) await sendVerificationCode(student);
       return c.json({ message: MESSAGES.codeResent, data: null }, 200);
     },
   );
@@ -245,10 +253,8 @@ export function createAccountRoutes(services: ApiServices) {
     async (c) => {
       const { email } = await readJsonBody(c, EmailOnlySchema);
       const now = services.clock();
-      const wait = await secondsUntilNextCode(db, email, now);
-      if (wait > 0) throw tooSoonForCode(wait);
-      const student = await findStudentByEmail(db, email);
-      if (student && !student.deactivatedAt) {
+      const student = await activeAccountForNewCode(email, now);
+      if (student) {
         const code = await issueCode(db, student.id, 'reset_password', now);
         await mailer.send(resetCodeMail(student, code, site));
       }
