@@ -79,10 +79,6 @@ export const ChangePasswordSchema = v.pipe(
   ),
 );
 
-/** Today's date where the person is, as YYYY-MM-DD; the server passes its own clock. */
-export const localDate = (now: Date) =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-
 /** KYC; `today` caps the date of birth (the browser's date on the form, the server's clock on the route). */
 export const kycSchema = (today: string) =>
   v.pipe(

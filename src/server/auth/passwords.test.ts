@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
-import { hashCode, newNumericCode, newSessionToken, sameDigest } from './tokens.ts';
+import { hashCode, newNumericCode, newSessionToken, sameSecret } from './tokens.ts';
 
 describe('passwords', () => {
   it('hashes with argon2id at m=19456, t=2, p=1 and verifies only the right password', async () => {
@@ -36,8 +36,8 @@ describe('tokens and codes', () => {
     const hash = hashCode('123456', 'student-1', 'verify_email');
     expect(hash).not.toBe(hashCode('123456', 'student-2', 'verify_email'));
     expect(hash).not.toBe(hashCode('123456', 'student-1', 'reset_password'));
-    expect(sameDigest(hash, hashCode('123456', 'student-1', 'verify_email'))).toBe(true);
-    expect(sameDigest(hash, hashCode('123457', 'student-1', 'verify_email'))).toBe(false);
-    expect(sameDigest('', '')).toBe(false);
+    expect(sameSecret(hash, hashCode('123456', 'student-1', 'verify_email'))).toBe(true);
+    expect(sameSecret(hash, hashCode('123457', 'student-1', 'verify_email'))).toBe(false);
+    expect(sameSecret('', '')).toBe(false);
   });
 });

@@ -25,9 +25,9 @@ export function hashCode(code: string, owner: string, purpose: string): string {
   return sha256(`${purpose}:${owner}:${code}`);
 }
 
-/** Compares two hex digests in constant time. */
-export function sameDigest(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
+/** Compares two secrets or digests in constant time; an empty one never matches. */
+export function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
   return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
 }

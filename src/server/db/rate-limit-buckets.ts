@@ -1,7 +1,7 @@
 // Counting requests in fixed windows, in the database, so every process that shares it agrees. One
 // statement both counts the request and starts a new window when the old one is over; PostgreSQL
 // locks the row meanwhile, so concurrent requests never lose a count.
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { rateLimitBuckets } from './schema.ts';
 
@@ -28,6 +28,11 @@ export async function countRequest(db: Database, key: string, now: Date, windowM
     .returning({ hits: rateLimitBuckets.hits, resetsAt: rateLimitBuckets.resetsAt });
   if (!row) throw new Error(`Counting a request for ${key} returned no row`);
   return row;
+}
+
+/** Forgets the requests counted under `key`, e.g. an address's failed logins once one succeeds. */
+export async function clearBucket(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
 }
 
 /** Removes the buckets whose window is over; returns how many went. */

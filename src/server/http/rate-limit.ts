@@ -20,6 +20,14 @@ export const FORM_RATE_LIMIT: RateLimitPolicy = { limit: 20, windowMs: 10 * 60_0
 export const tooManyRequestsMessage = (seconds: number) =>
   `Too many requests, please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
 
+/** Whole seconds from `now` until `resetsAt`, at least 1: what Retry-After says. */
+export const secondsUntil = (resetsAt: Date, now: Date) => Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
+
+/** The 429 for any limit: the wait in words and in Retry-After. */
+export function tooManyRequests(seconds: number): ApiError {
+  return new ApiError(429, tooManyRequestsMessage(seconds), { headers: { 'retry-after': String(seconds) } });
+}
+
 /** `rule` names what is limited (one bucket per rule and client), e.g. 'contact'. */
 export function rateLimit(services: ApiServices, rule: string, policy: RateLimitPolicy = FORM_RATE_LIMIT): MiddlewareHandler<ApiEnv> {
   const proxies = services.env.TRUST_PROXY;
@@ -27,10 +35,7 @@ export function rateLimit(services: ApiServices, rule: string, policy: RateLimit
     const now = services.clock();
     const key = `${rule}:${clientAddress(c, proxies)}`;
     const { hits, resetsAt } = await countRequest(services.db, key, now, policy.windowMs);
-    if (hits > policy.limit) {
-      const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
-      throw new ApiError(429, tooManyRequestsMessage(seconds), { headers: { 'retry-after': String(seconds) } });
-    }
+    if (hits > policy.limit) throw tooManyRequests(secondsUntil(resetsAt, now));
     await next();
   };
 }

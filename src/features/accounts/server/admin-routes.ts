@@ -3,10 +3,10 @@
 // come from this machine's loopback without passing through a proxy, and it must carry the secret
 // the server wrote to DATA_DIR (0600) at start, compared in constant time. A reverse proxy on the
 // same machine makes every request loopback; it cannot read the secret.
-import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { EmailSchema } from '#lib/schemas/fields.ts';
+import { sameSecret } from '#server/auth/tokens.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
@@ -22,12 +22,6 @@ export const StudentStatusSchema = v.strictObject({ email: EmailSchema, active: 
 const StudentStatusDataSchema = v.object({ email: v.string(), active: v.boolean() });
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return expected.length > 0 && a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** Mounted at /admin. */
 export function createAdminRoutes(services: ApiServices) {

@@ -2,12 +2,11 @@
 // new code a minute per address, and ended by 5 wrong tries. Each try is counted before the code is
 // compared, in one conditional UPDATE, so parallel guesses can never make more than 5 comparisons.
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { hashCode, newNumericCode, sameDigest } from '#server/auth/tokens.ts';
+import { hashCode, newNumericCode, sameSecret } from '#server/auth/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import { countRequest } from '#server/db/rate-limit-buckets.ts';
 import { oneTimeCodes, type CodePurpose } from '#server/db/schema.ts';
-import { ApiError } from '#server/http/api-error.ts';
-import { tooManyRequestsMessage } from '#server/http/rate-limit.ts';
+import { secondsUntil } from '#server/http/rate-limit.ts';
 import { CODE_LENGTH } from '../schemas.ts';
 
 export const CODE_VALID_MS = 10 * 60_000;
@@ -20,12 +19,7 @@ export const CODE_MAX_TRIES = 5;
  */
 export async function secondsUntilNextCode(db: Database, email: string, now: Date): Promise<number> {
   const { hits, resetsAt } = await countRequest(db, `code:${email.toLowerCase()}`, now, CODE_RESEND_MS);
-  return hits > 1 ? Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)) : 0;
-}
-
-/** The 429 for a second code within the minute. */
-export function tooSoonForCode(seconds: number): ApiError {
-  return new ApiError(429, tooManyRequestsMessage(seconds), { headers: { 'retry-after': String(seconds) } });
+  return hits > 1 ? secondsUntil(resetsAt, now) : 0;
 }
 
 /** Makes a new code for the student and purpose, replacing the last one; returns the code to mail. */
@@ -68,7 +62,7 @@ export async function checkCode(
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
     .where(and(live, lt(oneTimeCodes.attempts, CODE_MAX_TRIES)))
     .returning({ id: oneTimeCodes.id, codeHash: oneTimeCodes.codeHash });
-  if (!counted || !sameDigest(counted.codeHash, hashCode(code, studentId, purpose))) return false;
+  if (!counted || !sameSecret(counted.codeHash, hashCode(code, studentId, purpose))) return false;
   if (!useUp) return true;
   const spent = await db
     .update(oneTimeCodes)

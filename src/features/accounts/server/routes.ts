@@ -8,14 +8,14 @@ import { SignedInSchema, UserSchema } from '#lib/schemas/user.ts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from '#server/auth/passwords.ts';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
 import { createSession, revokeAllSessions, revokeSession, type StudentRecord } from '#server/auth/sessions.ts';
-import { countRequest } from '#server/db/rate-limit-buckets.ts';
-import { rateLimitBuckets, students } from '#server/db/schema.ts';
+import { clearBucket, countRequest } from '#server/db/rate-limit-buckets.ts';
+import { students } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
-import { rateLimit, tooManyRequestsMessage, type RateLimitPolicy } from '#server/http/rate-limit.ts';
+import { rateLimit, secondsUntil, tooManyRequests, type RateLimitPolicy } from '#server/http/rate-limit.ts';
 import {
   ChangePasswordSchema,
   EmailDataSchema,
@@ -30,7 +30,7 @@ import {
   VerifyAccountSchema,
   VerifyResetCodeSchema,
 } from '../schemas.ts';
-import { checkCode, issueCode, secondsUntilNextCode, tooSoonForCode } from './codes.ts';
+import { checkCode, issueCode, secondsUntilNextCode } from './codes.ts';
 import { passwordChangedMail, resetCodeMail, verificationCodeMail } from './mails.ts';
 import { findStudentByEmail, toUser } from './students.ts';
 
@@ -100,7 +100,7 @@ export function createAccountRoutes(services: ApiServices) {
    */
   async function activeAccountForNewCode(email: string, now: Date): Promise<StudentRecord | null> {
     const wait = await secondsUntilNextCode(db, email, now);
-    if (wait > 0) throw tooSoonForCode(wait);
+    if (wait > 0) throw tooManyRequests(wait);
     const student = await findStudentByEmail(db, email);
     return student && !student.deactivatedAt ? student : null;
   }
@@ -223,14 +223,11 @@ export function createAccountRoutes(services: ApiServices) {
       // at once, at most five are ever checked in a window.
       const bucket = `login:${email.toLowerCase()}`;
       const { hits, resetsAt } = await countRequest(db, bucket, now, LOGIN_WINDOW_MS);
-      if (hits > LOGIN_FAILURES_ALLOWED) {
-        const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
-        throw new ApiError(429, tooManyRequestsMessage(seconds), { headers: { 'retry-after': String(seconds) } });
-      }
+      if (hits > LOGIN_FAILURES_ALLOWED) throw tooManyRequests(secondsUntil(resetsAt, now));
       const student = await findStudentByEmail(db, email);
       // The hash work runs whether or not the account exists, so the answer's timing tells nothing.
       if (!(await verifyPassword(student?.passwordHash, password)) || !student) throw new ApiError(401, MESSAGES.badCredentials);
-      await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, bucket));
+      await clearBucket(db, bucket);
       if (student.deactivatedAt) throw new ApiError(401, DEACTIVATED_MESSAGE);
       if (!student.verifiedAt) {
         if ((await secondsUntilNextCode(db, student.email, now)) === 0) await sendVerificationCode(student);

@@ -14,11 +14,6 @@ export async function findStudentByEmail(db: Database, email: string): Promise<S
   return row ?? null;
 }
 
-export async function findStudentById(db: Database, id: string): Promise<StudentRecord | null> {
-  const [row] = await db.select().from(students).where(eq(students.id, id));
-  return row ?? null;
-}
-
 export function toUser(row: StudentRecord): User {
   return {
     id: row.id,
