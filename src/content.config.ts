@@ -151,4 +151,25 @@ const wip = defineCollection({
   schema: z.object({ heading: z.string(), text: z.string(), button: z.string() }),
 });
 
-export const collections = { site, home, about, legal, projects, faculty, testimonials, campuses, partners, wip };
+const authPage = z.object({ ...seo, heading: z.string().min(2), lead: z.string().min(2) });
+/** The auth pages' texts (docs/product.md#auth-routes): the marketing panel and each page's heading. */
+const auth = defineCollection({
+  loader: glob({ pattern: 'auth.md', base: './content/pages' }),
+  schema: z.object({
+    panel: z.object({ heading: z.string(), text: z.string(), points: z.array(z.string()).min(1).max(5) }),
+    pages: z.object({
+      login: authPage,
+      signup: authPage,
+      verify: authPage,
+      emailVerification: authPage,
+      kyc: authPage,
+      signedUp: authPage,
+      forgot: authPage,
+      reset: authPage,
+      resetDone: authPage,
+      logout: authPage,
+    }),
+  }),
+});
+
+export const collections = { site, home, about, auth, legal, projects, faculty, testimonials, campuses, partners, wip };

@@ -44,7 +44,7 @@ describe('http with a session', () => {
       seen.push(request);
       return Promise.resolve(answers.shift() ?? json(500, {}));
     });
-    vi.stubGlobal('location', { pathname: '/dashboard', assign });
+    vi.stubGlobal('location', { pathname: '/dashboard/settings', search: '?tab=ChangePassword', assign });
     $session.set(SESSION);
     $pendingToasts.set([]);
   });
@@ -63,7 +63,7 @@ describe('http with a session', () => {
     answers.push(json(401, { message: 'Your session has expired, please log in again.' }));
     await expect(http.get('user/student/profile', { data: ProfileSchema })).rejects.toMatchObject({ status: 401 });
     expect($session.get()).toBeNull();
-    expect(assign).toHaveBeenCalledWith(LOGIN_PATH);
+    expect(assign).toHaveBeenCalledWith(`${LOGIN_PATH}?next=${encodeURIComponent('/dashboard/settings?tab=ChangePassword')}`);
   });
 
   it('only shows the message when the account is deactivated', async () => {

@@ -13,12 +13,13 @@ import {
   type FieldErrors,
 } from './errors.ts';
 import { doneProgress, startProgress } from './progress.ts';
+import { currentPath, LOGIN_PATH, loginUrl } from './navigation.ts';
 import { $session, setSession } from './session.ts';
 import { toast } from './toast/store.ts';
 
 export const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1/';
 export const API_TIMEOUT_MS = 36_000;
-export const LOGIN_PATH = '/auth/login';
+export { LOGIN_PATH };
 
 /** Query retry (docs/product.md#two-readings-the-one-taken): once, the delay doubling from 1000 ms up to 30000 ms. */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 30_000);
@@ -74,13 +75,17 @@ function toError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/** docs/product.md#error-messages: a 401 ends the session and goes to login, unless the account was deactivated. */
+/**
+ * docs/product.md#error-messages: a 401 ends the session and goes to login (and, after signing in,
+ * back to this page), unless the account was deactivated. On the auth pages themselves a 401 is the
+ * form's to show.
+ */
 function handleUnauthorized(error: ApiError, path: string) {
   if (error.status !== 401 || error.message === DEACTIVATED_MESSAGE) return;
   // A wrong password on the login form is a 401 too: that one is the form's to show.
   if (path.startsWith('user/auth/student/login')) return;
   setSession(null);
-  if (typeof location !== 'undefined' && location.pathname !== LOGIN_PATH) location.assign(LOGIN_PATH);
+  if (typeof location !== 'undefined' && !location.pathname.startsWith('/auth/')) location.assign(loginUrl(currentPath()));
 }
 
 export interface CallOptions<S extends DataSchema> extends Omit<Options, 'json' | 'method'> {

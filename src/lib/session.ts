@@ -1,34 +1,22 @@
 // The signed-in session, shared by every island and the header script, kept in localStorage so
 // it survives reloads and tabs. The accounts feature writes it; everything else only reads it.
+// What comes back from storage is parsed with the same schema as the API's answer: a stored value
+// that an older release wrote, or that someone edited, is dropped rather than trusted.
 import { atom } from 'nanostores';
+import * as v from 'valibot';
+import { SignedInSchema, type User } from './schemas/user.ts';
+import { SESSION_EVENT, SESSION_KEY } from './session-key.ts';
 
-export const SESSION_KEY = 'adire.session';
+export { SESSION_KEY };
 
-export interface SessionUser {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  image_url: string | null;
-  [key: string]: unknown;
-}
-
-export interface Session {
-  token: string;
-  user: SessionUser;
-}
-
-function isSession(value: unknown): value is Session {
-  if (!value || typeof value !== 'object') return false;
-  const { token, user } = value as Partial<Session>;
-  return typeof token === 'string' && token.length > 0 && !!user && typeof user === 'object' && typeof user.email === 'string';
-}
+export type SessionUser = User;
+export type Session = v.InferOutput<typeof SignedInSchema>;
 
 function readStored(): Session | null {
   if (typeof localStorage === 'undefined') return null;
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null');
-    return isSession(parsed) ? parsed : null;
+    const result = v.safeParse(SignedInSchema, JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null'));
+    return result.success && result.output.token ? result.output : null;
   } catch {
     return null;
   }
@@ -41,6 +29,7 @@ $session.listen((session) => {
   if (session) localStorage.setItem(SESSION_KEY, JSON.stringify(session));
   else localStorage.removeItem(SESSION_KEY);
   document.documentElement.dataset.auth = session ? 'user' : 'visitor';
+  window.dispatchEvent(new Event(SESSION_EVENT));
 });
 
 // Another tab signed in or out: follow it.
@@ -54,8 +43,14 @@ export function setSession(session: Session | null) {
   $session.set(session);
 }
 
+/** Replaces the signed-in user (after KYC or a profile save), keeping the token. */
+export function updateSessionUser(user: User) {
+  const session = $session.get();
+  if (session) $session.set({ ...session, user });
+}
+
 /** Initials for an avatar without a picture: 'Ada Obi' -> 'AO'. */
-export function initialsOf(user: Pick<SessionUser, 'first_name' | 'last_name' | 'email'>): string {
+export function initialsOf(user: Pick<User, 'first_name' | 'last_name' | 'email'>): string {
   const letters = [user.first_name, user.last_name].map((part) => part?.trim().charAt(0) ?? '').join('');
   return (letters || user.email.charAt(0)).toUpperCase();
 }

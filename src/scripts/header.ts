@@ -1,6 +1,9 @@
 // Behaviour of the plain-HTML header: the mobile menu, the dropdown menus (mouse with a 200 ms
-// open delay, keyboard as a disclosure with arrow keys) and the signed-in state from $session.
-import { $session, initialsOf } from '#lib/session.ts';
+// open delay, keyboard as a disclosure with arrow keys) and the signed-in state from $session. The
+// store (and the schema that parses it) loads only when there is a session to show, so a visitor's
+// pages carry none of it.
+import { SESSION_EVENT, SESSION_KEY } from '#lib/session-key.ts';
+import type { Session } from '#lib/session.ts';
 
 export const DROPDOWN_OPEN_DELAY_MS = 200;
 const DESKTOP = '(min-width: 1024px)';
@@ -83,21 +86,34 @@ function setupMobileMenu(header: HTMLElement) {
 
 function renderSession(header: HTMLElement) {
   const avatar = header.querySelector<HTMLElement>('[data-avatar]')!;
-  $session.subscribe((session) => {
-    document.documentElement.dataset.auth = session ? 'user' : 'visitor';
-    avatar.replaceChildren();
-    if (!session) return;
-    const { user } = session;
-    if (user.image_url) {
-      const img = document.createElement('img');
-      img.src = user.image_url;
-      img.alt = '';
-      img.width = 44;
-      img.height = 44;
-      avatar.append(img);
-    } else {
-      avatar.textContent = initialsOf(user);
-    }
+  let loading: Promise<unknown> | undefined;
+  const follow = () => {
+    loading ??= import('#lib/session.ts').then(({ $session, initialsOf }) => {
+      const draw = (session: Session | null) => {
+        document.documentElement.dataset.auth = session ? 'user' : 'visitor';
+        avatar.replaceChildren();
+        if (!session) return;
+        const { user } = session;
+        if (user.image_url) {
+          const img = document.createElement('img');
+          img.src = user.image_url;
+          img.alt = '';
+          img.width = 44;
+          img.height = 44;
+          avatar.append(img);
+        } else {
+          avatar.textContent = initialsOf(user);
+        }
+      };
+      $session.subscribe(draw);
+    });
+  };
+  // The pre-paint script in <head> has said whether a session is stored.
+  if (document.documentElement.dataset.auth === 'user') follow();
+  // Signed in later, on this page or in another tab.
+  window.addEventListener(SESSION_EVENT, follow);
+  window.addEventListener('storage', (event) => {
+    if (event.key === SESSION_KEY) follow();
   });
 }
 

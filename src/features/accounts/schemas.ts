@@ -9,6 +9,9 @@ export const INVALID_CODE = 'Invalid or expired code';
 export const DOB_IN_FUTURE = 'Date of birth cannot be in the future';
 export const STATE_NOT_NIGERIAN = 'Choose one of the 37 states';
 export const SAME_PASSWORD = 'Password cannot match new password';
+export const CODE_FORMAT = `Enter the ${CODE_LENGTH}-digit code`;
+export const CONFIRM_REQUIRED = 'Confirm Password is required';
+export const PASSWORDS_MUST_MATCH = 'Passwords must match';
 
 /** An optional text: blank or missing becomes null. */
 const optionalText = (max: number, path: string) =>
@@ -38,7 +41,12 @@ const optionalPhone = v.optional(
 );
 
 const CodeSchema = (field: string) =>
-  v.pipe(v.string(`${field} is required`), v.trim(), v.nonEmpty(`${field} is required`), v.regex(/^\d{6}$/, INVALID_CODE));
+  v.pipe(
+    v.string(`${field} is required`),
+    v.trim(),
+    v.nonEmpty(`${field} is required`),
+    v.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), CODE_FORMAT),
+  );
 
 export const SignupSchema = v.strictObject({
   first_name: FirstNameSchema,
@@ -64,6 +72,9 @@ export const LoginSchema = v.strictObject({
 export type LoginInput = v.InferInput<typeof LoginSchema>;
 
 export const EmailOnlySchema = v.strictObject({ email: EmailSchema });
+
+/** The code boxes' own rule: six digits (whether they are the right six is the server's to say). */
+export const OtpCodeSchema = CodeSchema('Code');
 
 export const VerifyAccountSchema = v.strictObject({ email: EmailSchema, otp: CodeSchema('Code') });
 
@@ -119,3 +130,33 @@ export const ProfileUpdateSchema = v.strictObject({
 export type ProfileUpdateInput = v.InferInput<typeof ProfileUpdateSchema>;
 
 export const EmailDataSchema = v.object({ email: v.string() });
+
+/** The confirm-password field's message for a value, given the password it must repeat. */
+export function confirmPasswordMessage(password: unknown, confirm: unknown): string | undefined {
+  if (typeof confirm !== 'string' || !confirm.trim()) return CONFIRM_REQUIRED;
+  if (typeof password === 'string' && confirm.trim() !== password.trim()) return PASSWORDS_MUST_MATCH;
+  return undefined;
+}
+
+const ConfirmPasswordSchema = v.pipe(v.string(CONFIRM_REQUIRED), v.trim(), v.nonEmpty(CONFIRM_REQUIRED));
+
+/** The confirmation must repeat the password; the message goes under the confirmation. */
+const passwordsMatch = <T extends { password: string; confirm_password: string }>(input: T) => input.password === input.confirm_password;
+
+/**
+ * The sign-up form: SignupSchema's fields, the phone number asked for (docs/product.md#form-fields
+ * marks only the home address optional; the API also takes a sign-up without one), and the
+ * password typed twice. It sends SignupSchema's fields.
+ */
+export const SignupFormSchema = v.pipe(
+  v.object({ ...SignupSchema.entries, phone_number: PhoneSchema, confirm_password: ConfirmPasswordSchema }),
+  v.forward(v.partialCheck([['password'], ['confirm_password']], passwordsMatch, PASSWORDS_MUST_MATCH), ['confirm_password']),
+);
+export type SignupFormInput = v.InferInput<typeof SignupFormSchema>;
+
+/** The reset form: e-mail, the code, the new password twice; it sends ResetPasswordSchema's fields. */
+export const ResetPasswordFormSchema = v.pipe(
+  v.object({ ...ResetPasswordSchema.entries, confirm_password: ConfirmPasswordSchema }),
+  v.forward(v.partialCheck([['password'], ['confirm_password']], passwordsMatch, PASSWORDS_MUST_MATCH), ['confirm_password']),
+);
+export type ResetPasswordFormInput = v.InferInput<typeof ResetPasswordFormSchema>;

@@ -6,6 +6,7 @@ import { createFormHook } from '@tanstack/react-form';
 import { DateField } from './DateField.tsx';
 import { Form } from './Form.tsx';
 import { fieldContext, formContext } from './form-context.ts';
+import { OtpField } from './OtpField.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { PhoneField } from './PhoneField.tsx';
 import { SelectField } from './SelectField.tsx';
@@ -16,6 +17,6 @@ import { TextField } from './TextField.tsx';
 export const { useAppForm, withForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField, PasswordField, TextArea, PhoneField, SelectField, DateField },
+  fieldComponents: { TextField, PasswordField, TextArea, PhoneField, SelectField, DateField, OtpField },
   formComponents: { Form, SubmitButton },
 });

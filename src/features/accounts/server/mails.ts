@@ -19,8 +19,11 @@ function codeMail(
   code: string,
   siteUrl: string,
   page: string,
+  /** Whether the link may carry the code, so one click does the job (e-mail verification only). */
+  linkWithCode = false,
 ): OutgoingMail {
-  const link = `${siteUrl}${page}?email=${encodeURIComponent(student.email)}`;
+  const query = new URLSearchParams({ email: student.email, ...(linkWithCode ? { code } : {}) });
+  const link = `${siteUrl}${page}?${query.toString()}`;
   const text = [
     `Hello ${student.firstName},`,
     '',
@@ -29,7 +32,7 @@ function codeMail(
     `    ${code}`,
     '',
     'The code works for 10 minutes.',
-    `Enter it at ${link}`,
+    linkWithCode ? `Or open ${link}` : `Enter it at ${link}`,
     '',
     NOT_YOU,
   ].join('\n');
@@ -38,7 +41,7 @@ function codeMail(
     htmlParagraph(lead),
     `<p style="margin:0 0 16px;font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(code)}</p>`,
     htmlParagraph('The code works for 10 minutes.'),
-    `<p style="margin:0 0 16px"><a href="${escapeHtml(link)}">Enter the code</a></p>`,
+    `<p style="margin:0 0 16px"><a href="${escapeHtml(link)}">${linkWithCode ? 'Confirm my e-mail address' : 'Enter the code'}</a></p>`,
     htmlParagraph(NOT_YOU),
   ]);
   return { to: recipient(student), subject: title, text, html, kind };
@@ -52,7 +55,8 @@ export function verificationCodeMail(student: StudentRecord, code: string, siteU
     'Welcome to Adire Fashion Academy. Enter this code to confirm your e-mail address:',
     code,
     siteUrl,
-    '/auth/otp-verification',
+    '/auth/email-verification',
+    true,
   );
 }
 

@@ -1,0 +1,26 @@
+// The accounts feature's calls (docs/product.md#planned-endpoints): each names the schema of the
+// data it expects. Forms show refusals under their fields, so most calls toast only what no field
+// can say (the HTTP client's default), and the stores decide where the browser goes next.
+import { http, NoDataSchema } from '#lib/http.ts';
+import { SignedInSchema, UserSchema } from '#lib/schemas/user.ts';
+import type * as v from 'valibot';
+import { EmailDataSchema, type kycSchema, type LoginSchema, type ResetPasswordSchema, type SignupSchema } from './schemas.ts';
+
+const AUTH = 'user/auth/student/';
+export const PROFILE_PATH = 'user/student/profile';
+
+type Out<S extends v.GenericSchema> = v.InferOutput<S>;
+
+export const accountsApi = {
+  signUp: (input: Out<typeof SignupSchema>) => http.post(`${AUTH}signup`, input, { data: EmailDataSchema, toastSuccess: true }),
+  resendCode: (email: string) => http.post(`${AUTH}resend-otp`, { email }, { data: NoDataSchema, toastSuccess: true }),
+  verifyAccount: (email: string, otp: string) =>
+    http.post(`${AUTH}verify-account`, { email, otp }, { data: SignedInSchema, toastSuccess: true }),
+  completeKyc: (input: Out<ReturnType<typeof kycSchema>>) => http.post(`${AUTH}kyc`, input, { data: UserSchema, toastSuccess: true }),
+  logIn: (input: Out<typeof LoginSchema>) => http.post(`${AUTH}login`, input, { data: SignedInSchema }),
+  logOut: () => http.post(`${AUTH}logout`, undefined, { data: NoDataSchema, toastError: false }),
+  forgotPassword: (email: string) => http.post(`${AUTH}forgot-password`, { email }, { data: NoDataSchema, toastSuccess: true }),
+  resetPassword: (input: Out<typeof ResetPasswordSchema>) =>
+    http.post(`${AUTH}reset-password`, input, { data: NoDataSchema, toastSuccess: true }),
+  profile: () => http.get(PROFILE_PATH, { data: UserSchema, toastError: false }),
+};

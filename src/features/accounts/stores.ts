@@ -1,0 +1,160 @@
+// The accounts feature's state and actions. Islands render and call these; the actions talk to the
+// API, keep the session store, remember where a code went and when ('OTP time sent',
+// docs/product.md#data), and send the browser to the next page of the flow
+// (docs/product.md#auth-flows).
+import { atom } from 'nanostores';
+import { isApiError } from '#lib/errors.ts';
+import { DASHBOARD_PATH, go, HOME_PATH, LOGIN_PATH } from '#lib/navigation.ts';
+import type { User } from '#lib/schemas/user.ts';
+import { setSession, updateSessionUser } from '#lib/session.ts';
+import type * as v from 'valibot';
+import { accountsApi } from './api.ts';
+import type { kycSchema, LoginSchema, ResetPasswordSchema, SignupSchema } from './schemas.ts';
+
+export const AUTH_PATHS = {
+  login: LOGIN_PATH,
+  signup: '/auth/signup',
+  verify: '/auth/otp-verification',
+  kyc: '/auth/signup/complete-kyc',
+  signedUp: '/auth/signup/successful',
+  forgot: '/auth/forgot-password',
+  reset: '/auth/reset-password',
+  resetDone: '/auth/reset-password/successful',
+} as const;
+
+/** The server sends at most one code a minute to an address (docs/product.md#limits-and-timings). */
+export const RESEND_AFTER_MS = 60_000;
+
+export type CodePurpose = 'verify' | 'reset';
+export interface SentCode {
+  email: string;
+  /** Epoch ms: when the last code for this purpose was asked for. */
+  at: number;
+}
+type SentCodes = Partial<Record<CodePurpose, SentCode>>;
+
+const CODES_KEY = 'adire.otp-time-sent';
+
+function readCodes(): SentCodes {
+  if (typeof localStorage === 'undefined') return {};
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(CODES_KEY) ?? '{}');
+    const codes: SentCodes = {};
+    for (const purpose of ['verify', 'reset'] as const) {
+      const entry = (stored as Record<string, Partial<SentCode> | undefined>)?.[purpose];
+      if (typeof entry?.email === 'string' && typeof entry.at === 'number') codes[purpose] = { email: entry.email, at: entry.at };
+    }
+    return codes;
+  } catch {
+    return {};
+  }
+}
+
+/** The OTP verification e-mail and the OTP time sent, per purpose, kept across reloads. */
+export const $sentCodes = atom<SentCodes>(readCodes());
+$sentCodes.listen((codes) => {
+  if (typeof localStorage !== 'undefined') localStorage.setItem(CODES_KEY, JSON.stringify(codes));
+});
+
+export function rememberCode(purpose: CodePurpose, email: string, at = Date.now()) {
+  $sentCodes.set({ ...$sentCodes.get(), [purpose]: { email, at } });
+}
+
+/** The address a code for this purpose went to, when it is the one the page is about. */
+export function rememberedEmail(purpose: CodePurpose): string | null {
+  return $sentCodes.get()[purpose]?.email ?? null;
+}
+
+/** An address to verify, without claiming a code went there just now (e.g. from the mail's link). */
+export function rememberEmail(purpose: CodePurpose, email: string) {
+  const sent = $sentCodes.get()[purpose];
+  if (sent?.email === email) return;
+  rememberCode(purpose, email, 0);
+}
+
+function forgetCode(purpose: CodePurpose) {
+  const { [purpose]: _done, ...rest } = $sentCodes.get();
+  $sentCodes.set(rest);
+}
+
+/** Whole seconds until another code may be asked for this address, 0 when it may be now. */
+export function secondsUntilResend(sent: SentCode | undefined, email: string, now = Date.now()): number {
+  if (!sent || sent.email !== email) return 0;
+  return Math.max(0, Math.ceil((sent.at + RESEND_AFTER_MS - now) / 1000));
+}
+
+type Out<S extends v.GenericSchema> = v.InferOutput<S>;
+
+/** Where a signed-in student goes: back where they were going, else KYC until it is done, else the dashboard. */
+function afterSignIn(user: User, next: string | null) {
+  if (!user.kyc_completed) return AUTH_PATHS.kyc + (next ? `?next=${encodeURIComponent(next)}` : '');
+  return next ?? DASHBOARD_PATH;
+}
+
+export async function signUp(input: Out<typeof SignupSchema>) {
+  const { data } = await accountsApi.signUp(input);
+  rememberCode('verify', data.email);
+  go(AUTH_PATHS.verify);
+}
+
+export async function resendCode(purpose: CodePurpose, email: string) {
+  if (purpose === 'verify') await accountsApi.resendCode(email);
+  else await accountsApi.forgotPassword(email);
+  rememberCode(purpose, email);
+}
+
+export async function verifyAccount(email: string, otp: string, next: string | null = null) {
+  const { data } = await accountsApi.verifyAccount(email, otp);
+  setSession(data);
+  forgetCode('verify');
+  go(afterSignIn(data.user, next), { replace: true });
+}
+
+export async function completeKyc(input: Out<ReturnType<typeof kycSchema>>, next: string | null = null) {
+  const { data } = await accountsApi.completeKyc(input);
+  updateSessionUser(data);
+  go(AUTH_PATHS.signedUp + (next ? `?next=${encodeURIComponent(next)}` : ''));
+}
+
+export async function logIn(input: Out<typeof LoginSchema>, next: string | null = null) {
+  try {
+    const { data } = await accountsApi.logIn(input);
+    setSession(data);
+    go(afterSignIn(data.user, next), { replace: true });
+  } catch (error) {
+    // Not verified yet: the server has sent a new code; enter it on the code page.
+    if (isApiError(error) && error.status === 403) {
+      rememberCode('verify', input.email);
+      go(AUTH_PATHS.verify);
+    }
+    throw error;
+  }
+}
+
+/** Ends the session on the server (as far as it can be reached), forgets it here, and goes home. */
+export async function logOut({ to = HOME_PATH }: { to?: string } = {}) {
+  await accountsApi.logOut().catch(() => undefined);
+  setSession(null);
+  go(to, { replace: true });
+}
+
+export async function forgotPassword(email: string) {
+  await accountsApi.forgotPassword(email);
+  rememberCode('reset', email);
+  go(AUTH_PATHS.reset);
+}
+
+export async function resetPassword(input: Out<typeof ResetPasswordSchema>) {
+  await accountsApi.resetPassword(input);
+  forgetCode('reset');
+  // Every session of the account has ended on the server; this one too.
+  setSession(null);
+  go(AUTH_PATHS.resetDone, { replace: true });
+}
+
+/** Refreshes the signed-in user from the server (and finds out whether the session still holds). */
+export async function refreshUser() {
+  const { data } = await accountsApi.profile();
+  updateSessionUser(data);
+  return data;
+}

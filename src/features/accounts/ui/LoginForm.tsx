@@ -1,0 +1,56 @@
+// /auth/login: e-mail and password. A wrong pair stays on the form with the server's message; an
+// unverified account goes on to the code page (a new code is on its way); after signing in the
+// student goes back where they were going (?next=), else to the dashboard.
+import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
+import { useAppForm } from '#lib/forms/use-app-form.ts';
+import { nextFromQuery } from '#lib/navigation.ts';
+import { withBoundary } from '#lib/react/IslandBoundary.tsx';
+import { LoginSchema, type LoginInput } from '../schemas.ts';
+import { AUTH_PATHS, logIn } from '../stores.ts';
+
+const fields = LoginSchema.entries;
+
+function LoginForm() {
+  const form = useAppForm({
+    defaultValues: { email: '', password: '' } satisfies LoginInput,
+    validators: { onSubmit: LoginSchema },
+    onSubmit: submitWithSchema(LoginSchema, (input) => logIn(input, nextFromQuery())),
+  });
+
+  return (
+    <form.AppForm>
+      <form.Form aria-labelledby="auth-heading" className="auth-form">
+        <form.AppField name="email" validators={{ onChange: fields.email }}>
+          {(field) => (
+            <field.TextField
+              label="Email address"
+              placeholder="Email address"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              maxLength={254}
+              required
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="password" validators={{ onChange: fields.password }}>
+          {(field) => (
+            <field.PasswordField
+              label="Password"
+              autoComplete="current-password"
+              required
+              after={
+                <a className="field-link" href={AUTH_PATHS.forgot}>
+                  Forgot your password?
+                </a>
+              }
+            />
+          )}
+        </form.AppField>
+        <form.SubmitButton>Log in</form.SubmitButton>
+      </form.Form>
+    </form.AppForm>
+  );
+}
+
+export default withBoundary(LoginForm, 'LoginForm');

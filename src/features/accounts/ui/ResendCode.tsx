@@ -1,0 +1,70 @@
+// 'Resend code' under a code form: counts down to the next code the server will send to this address
+// (one a minute, docs/product.md#limits-and-timings) from the 'OTP time sent' kept in localStorage,
+// so the wait survives a reload. The seconds are visible; only the moment it becomes available is
+// announced, not every tick.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { $sentCodes, resendCode, secondsUntilResend, type CodePurpose } from '../stores.ts';
+
+export interface ResendCodeProps {
+  purpose: CodePurpose;
+  /** The address the code goes to; nothing is offered until there is a valid one. */
+  email: string | null;
+}
+
+export function ResendCode({ purpose, email }: ResendCodeProps) {
+  const sent = useStore($sentCodes)[purpose];
+  const [now, setNow] = useState(() => Date.now());
+  const [sending, setSending] = useState(false);
+  // The page is prebuilt without the stored time: count only once hydrated, or the first render differs.
+  const hydrated = useSyncExternalStore(noSubscription, isBrowser, isServer);
+  const wait = hydrated && email ? secondsUntilResend(sent, email, now) : 0;
+
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [wait]);
+
+  const resend = async () => {
+    if (!email || wait > 0 || sending) return;
+    setSending(true);
+    try {
+      await resendCode(purpose, email);
+      setNow(Date.now());
+    } catch {
+      // The toast has said why (e.g. too many requests).
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <p className="resend">
+      <span>Did not get the code? </span>
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => void resend()}
+        disabled={!email || wait > 0}
+        aria-busy={sending || undefined}
+      >
+        Resend code
+      </button>
+      {wait > 0 && (
+        <span className="resend-wait" data-testid="resend-wait">
+          {' '}
+          in <span aria-hidden="true">{formatWait(wait)}</span>
+          <span className="visually-hidden">{Math.ceil(wait / 10) * 10} seconds or less</span>
+        </span>
+      )}
+    </p>
+  );
+}
+
+const noSubscription = () => () => {};
+const isBrowser = () => true;
+const isServer = () => false;
+
+/** 0:42 */
+export const formatWait = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

@@ -1,0 +1,67 @@
+// /auth/reset-password: the address (from the mail's link or the forgot-password page), the code,
+// and the new password twice under the hint. Success ends every session of the account and moves on
+// to the success page, then to login (docs/product.md#auth-flows).
+import { useSelector } from '@tanstack/react-form';
+import * as v from 'valibot';
+import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
+import { useAppForm } from '#lib/forms/use-app-form.ts';
+import { withBoundary } from '#lib/react/IslandBoundary.tsx';
+import { EmailSchema, PASSWORD_HINT } from '#lib/schemas/fields.ts';
+import { CODE_LENGTH, confirmPasswordMessage, OtpCodeSchema, ResetPasswordFormSchema, type ResetPasswordFormInput } from '../schemas.ts';
+import { resetPassword } from '../stores.ts';
+import { ResendCode } from './ResendCode.tsx';
+import { useKnownEmail } from './use-known-email.ts';
+
+const fields = ResetPasswordFormSchema.pipe[0].entries;
+const EMPTY: ResetPasswordFormInput = { email: '', token: '', password: '', confirm_password: '' };
+
+function ResetPasswordForm() {
+  const form = useAppForm({
+    defaultValues: EMPTY,
+    validators: { onSubmit: ResetPasswordFormSchema },
+    onSubmit: submitWithSchema(ResetPasswordFormSchema, ({ confirm_password: _repeat, ...reset }) => resetPassword(reset)),
+  });
+  const known = useKnownEmail('reset', (email) => form.setFieldValue('email', email));
+  const email = useSelector(form.store, (state) => state.values.email);
+  const target = v.safeParse(EmailSchema, email);
+
+  return (
+    <form.AppForm>
+      <form.Form aria-labelledby="auth-heading" className="auth-form">
+        <form.AppField name="email" validators={{ onChange: fields.email }}>
+          {(field) => (
+            <field.TextField
+              label="Email address"
+              placeholder="Email address"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              maxLength={254}
+              readOnly={!!known && known === email}
+              required
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="token" validators={{ onChange: OtpCodeSchema }}>
+          {(field) => <field.OtpField label="Reset code" length={CODE_LENGTH} />}
+        </form.AppField>
+        <form.AppField name="password" validators={{ onChange: fields.password }}>
+          {(field) => <field.PasswordField label="New password" autoComplete="new-password" hint={PASSWORD_HINT} required />}
+        </form.AppField>
+        <form.AppField
+          name="confirm_password"
+          validators={{
+            onChangeListenTo: ['password'],
+            onChange: ({ value, fieldApi }) => confirmPasswordMessage(fieldApi.form.getFieldValue('password'), value),
+          }}
+        >
+          {(field) => <field.PasswordField label="Confirm password" placeholder="Confirm password" autoComplete="new-password" required />}
+        </form.AppField>
+        <form.SubmitButton>Reset password</form.SubmitButton>
+        <ResendCode purpose="reset" email={target.success ? target.output : null} />
+      </form.Form>
+    </form.AppForm>
+  );
+}
+
+export default withBoundary(ResetPasswordForm, 'ResetPasswordForm');

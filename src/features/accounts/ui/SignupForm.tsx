@@ -1,0 +1,88 @@
+// /auth/signup (docs/product.md#form-fields): names, e-mail, phone, the optional home address, and
+// the password typed twice under the hint. On success a code goes to the address and the browser
+// moves on to the code page; a taken address stays on the form with the server's message.
+import { PASSWORD_HINT } from '#lib/schemas/fields.ts';
+import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
+import { useAppForm } from '#lib/forms/use-app-form.ts';
+import { withBoundary } from '#lib/react/IslandBoundary.tsx';
+import { confirmPasswordMessage, SignupFormSchema, type SignupFormInput } from '../schemas.ts';
+import { signUp } from '../stores.ts';
+
+const fields = SignupFormSchema.pipe[0].entries;
+const EMPTY: SignupFormInput = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone_number: '',
+  home_address: '',
+  password: '',
+  confirm_password: '',
+};
+
+function SignupForm() {
+  const form = useAppForm({
+    defaultValues: EMPTY,
+    validators: { onSubmit: SignupFormSchema },
+    onSubmit: submitWithSchema(SignupFormSchema, ({ confirm_password: _repeat, ...account }) => signUp(account)),
+  });
+
+  return (
+    <form.AppForm>
+      <form.Form aria-labelledby="auth-heading" className="auth-form">
+        <div className="form-row">
+          <form.AppField name="first_name" validators={{ onChange: fields.first_name }}>
+            {(field) => (
+              <field.TextField label="First name" placeholder="Enter first name" autoComplete="given-name" maxLength={80} required />
+            )}
+          </form.AppField>
+          <form.AppField name="last_name" validators={{ onChange: fields.last_name }}>
+            {(field) => (
+              <field.TextField label="Last name" placeholder="Enter last name" autoComplete="family-name" maxLength={80} required />
+            )}
+          </form.AppField>
+        </div>
+        <form.AppField name="email" validators={{ onChange: fields.email }}>
+          {(field) => (
+            <field.TextField
+              label="Email address"
+              placeholder="Email address"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              maxLength={254}
+              required
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="phone_number" validators={{ onChange: fields.phone_number }}>
+          {(field) => <field.PhoneField label="Phone number" required />}
+        </form.AppField>
+        <form.AppField name="home_address" validators={{ onChange: fields.home_address }}>
+          {(field) => (
+            <field.TextField
+              label="Home address (Optional)"
+              placeholder="Enter home address"
+              autoComplete="street-address"
+              maxLength={200}
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="password" validators={{ onChange: fields.password }}>
+          {(field) => <field.PasswordField label="Password" autoComplete="new-password" hint={PASSWORD_HINT} required />}
+        </form.AppField>
+        <form.AppField
+          name="confirm_password"
+          validators={{
+            onChangeListenTo: ['password'],
+            onChange: ({ value, fieldApi }) => confirmPasswordMessage(fieldApi.form.getFieldValue('password'), value),
+          }}
+        >
+          {(field) => <field.PasswordField label="Confirm password" placeholder="Confirm password" autoComplete="new-password" required />}
+        </form.AppField>
+        <form.SubmitButton>Sign up</form.SubmitButton>
+      </form.Form>
+    </form.AppForm>
+  );
+}
+
+export default withBoundary(SignupForm, 'SignupForm');

@@ -1,0 +1,20 @@
+// The address a code page is about: the one in its link (?email=, from the e-mail), else the one the
+// browser remembers sending a code to. Read after hydration: the page is prebuilt without it.
+import { useEffect, useEffectEvent, useState } from 'react';
+import { EmailSchema } from '#lib/schemas/fields.ts';
+import * as v from 'valibot';
+import { rememberedEmail, rememberEmail, type CodePurpose } from '../stores.ts';
+
+export function useKnownEmail(purpose: CodePurpose, onFound: (email: string) => void): string | null {
+  const [known, setKnown] = useState<string | null>(null);
+  const found = useEffectEvent(onFound);
+  useEffect(() => {
+    const fromLink = v.safeParse(EmailSchema, new URLSearchParams(location.search).get('email') ?? '');
+    const email = fromLink.success ? fromLink.output : rememberedEmail(purpose);
+    if (!email) return;
+    if (fromLink.success) rememberEmail(purpose, email);
+    setKnown(email);
+    found(email);
+  }, []);
+  return known;
+}
