@@ -21,6 +21,12 @@ export default defineConfig({
   integrations: [
     react({ include: ['**/features/*/ui/**/*.tsx', '**/lib/forms/**/*.tsx', '**/lib/react/**/*.tsx'] }),
     solid({ include: ['**/*.solid.tsx', '**/node_modules/solid-toast/**'] }),
-    sitemap({ filter: (page) => !/\/(404|empty|auth|dashboard)(\/|$)/.test(new URL(page).pathname) }),
+    // Login and sign-up are worth finding; the steps inside the account flows and private pages are not.
+    sitemap({
+      filter: (page) => {
+        const path = new URL(page).pathname.replace(/\/$/, '');
+        return path === '/auth/login' || path === '/auth/signup' || !/\/(404|empty|auth|dashboard)(\/|$)/.test(path);
+      },
+    }),
   ],
 });

@@ -161,3 +161,33 @@ describe('a sign-up whose code mail cannot go out', () => {
     expect(lastCodeTo(t, 'mailfail@example.com')).toMatch(/^\d{6}$/);
   });
 });
+
+describe('what the forms rely on', () => {
+  it('counts verification codes and reset codes apart: a student who has just verified can ask for a reset at once', async () => {
+    const { email } = await signUpStudent(t);
+    const before = t.mailer.sent.length;
+    expect((await post('forgot-password', { email })).status).toBe(200);
+    expect(t.mailer.sent.length).toBe(before + 1);
+    expect(t.mailer.sent.at(-1)!.kind).toBe('reset_code');
+    // The one-a-minute rule still holds for each kind.
+    expect((await post('forgot-password', { email })).status).toBe(429);
+  });
+
+  it('says a taken address under the e-mail field too', async () => {
+    const { email } = await signUpStudent(t, {}, { verified: false });
+    const again = await post('signup', { first_name: 'B', last_name: 'A', email, password: 'Another-Pass9' });
+    expect(again.status).toBe(409);
+    expect(await readJson(again)).toEqual({
+      message: 'An account with this email already exists',
+      errors: { email: ['An account with this email already exists'] },
+    });
+  });
+
+  it('asks for six digits when a code is not six digits, and spends no try on it', async () => {
+    const { email } = await signUpStudent(t, {}, { verified: false });
+    const short = await post('verify-account', { email, otp: '12345' });
+    expect(short.status).toBe(400);
+    expect(await readJson(short)).toMatchObject({ errors: { otp: ['Enter the 6-digit code'] } });
+    expect((await post('verify-account', { email, otp: lastCodeTo(t, email) })).status).toBe(200);
+  });
+});

@@ -23,6 +23,19 @@ export const CONTENT_ROUTES = [
 ];
 export const WORK_IN_PROGRESS_ROUTES = ['/market', '/empty', '/courses'];
 export const FORM_ROUTES = ['/contact', '/courses/request-tutor'];
+/** The auth routes of docs/product.md#auth-routes, exactly: anything else under /auth is a 404. */
+export const AUTH_ROUTES = [
+  '/auth/login',
+  '/auth/logout',
+  '/auth/forgot-password',
+  '/auth/otp-verification',
+  '/auth/reset-password',
+  '/auth/reset-password/successful',
+  '/auth/signup',
+  '/auth/signup/complete-kyc',
+  '/auth/signup/successful',
+  '/auth/email-verification',
+];
 export const NOT_FOUND_ROUTES = [
   '/no-such-page',
   '/auth/no-such-page',
@@ -48,11 +61,18 @@ export interface StudentSession {
   user: { id: string; first_name: string; last_name: string; email: string; image_url: string | null; [key: string]: unknown };
 }
 
-/** Stores a session before any page script runs, as the accounts feature does after login. */
+/**
+ * Stores a session before the first page's scripts run, as the accounts feature does after login.
+ * Only once per tab: a later logout, or the 401 rule clearing it, holds for the pages after.
+ */
 export async function signIn(page: Page, session: StudentSession) {
   await page.addInitScript(
-    ([key, value]) => localStorage.setItem(key!, value!),
-    [SESSION_KEY, JSON.stringify({ token: session.token, user: session.user })],
+    ([key, value, once]) => {
+      if (sessionStorage.getItem(once!)) return;
+      sessionStorage.setItem(once!, '1');
+      localStorage.setItem(key!, value!);
+    },
+    [SESSION_KEY, JSON.stringify({ token: session.token, user: session.user }), `e2e.signed-in.${Math.random()}`],
   );
 }
 

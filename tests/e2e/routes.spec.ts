@@ -1,4 +1,4 @@
-import { CONTENT_ROUTES, expect, NOT_FOUND_ROUTES, test, WORK_IN_PROGRESS_ROUTES } from './fixtures.ts';
+import { AUTH_ROUTES, CONTENT_ROUTES, expect, NOT_FOUND_ROUTES, test, WORK_IN_PROGRESS_ROUTES } from './fixtures.ts';
 
 test.describe('every public route', () => {
   for (const path of [...CONTENT_ROUTES, ...WORK_IN_PROGRESS_ROUTES]) {
@@ -11,6 +11,24 @@ test.describe('every public route', () => {
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);
     });
   }
+
+  test('the auth routes answer 200 with one h1, their own title and a description; login and sign-up are indexed, the steps are not', async ({
+    request,
+  }) => {
+    const titles = new Set<string>();
+    for (const path of AUTH_ROUTES) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const html = await response.text();
+      expect(html.match(/<h1[\s>]/g), `h1 of ${path}`).toHaveLength(1);
+      const title = /<title>([^<]+)<\/title>/.exec(html)![1]!;
+      expect(titles.has(title), `title of ${path}`).toBe(false);
+      titles.add(title);
+      expect(html).toMatch(/<meta name="description" content=".{50,}"/);
+      const indexed = path === '/auth/login' || path === '/auth/signup';
+      expect(html.includes('noindex'), `robots of ${path}`).toBe(!indexed);
+    }
+  });
 
   test('titles and descriptions are unique across pages', async ({ page }) => {
     const titles = new Map<string, string>();

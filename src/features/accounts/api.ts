@@ -22,5 +22,5 @@ export const accountsApi = {
   forgotPassword: (email: string) => http.post(`${AUTH}forgot-password`, { email }, { data: NoDataSchema, toastSuccess: true }),
   resetPassword: (input: Out<typeof ResetPasswordSchema>) =>
     http.post(`${AUTH}reset-password`, input, { data: NoDataSchema, toastSuccess: true }),
-  profile: () => http.get(PROFILE_PATH, { data: UserSchema, toastError: false }),
+  profile: () => http.get(PROFILE_PATH, { data: UserSchema }),
 };

@@ -87,8 +87,7 @@ type Out<S extends v.GenericSchema> = v.InferOutput<S>;
 
 /** Where a signed-in student goes: back where they were going, else KYC until it is done, else the dashboard. */
 function afterSignIn(user: User, next: string | null) {
-  if (!user.kyc_completed) return AUTH_PATHS.kyc + (next ? `?next=${encodeURIComponent(next)}` : '');
-  return next ?? DASHBOARD_PATH;
+  return next ?? (user.kyc_completed ? DASHBOARD_PATH : AUTH_PATHS.kyc);
 }
 
 export async function signUp(input: Out<typeof SignupSchema>) {

@@ -34,16 +34,19 @@ export function OtpField({ label, length = 6, focusFirst = true, disabled, hint 
     box?.select();
   };
 
+  // Keys can arrive faster than React renders: read the field's value as it is now, not as last drawn.
+  const current = (): string => view.field.state.value ?? '';
+
   const write = (index: number, text: string) => {
-    const entered = enterDigits(value, index, text, length);
+    const entered = enterDigits(current(), index, text, length);
     view.change(entered.value);
     focusBox(entered.focus);
   };
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace' && !(value[index] ?? '').trim() && index > 0) {
+    if (event.key === 'Backspace' && !(current()[index] ?? '').trim() && index > 0) {
       event.preventDefault();
-      view.change(clearDigit(value, index - 1, length));
+      view.change(clearDigit(current(), index - 1, length));
       focusBox(index - 1);
     } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       event.preventDefault();
@@ -56,11 +59,11 @@ export function OtpField({ label, length = 6, focusFirst = true, disabled, hint 
 
   const onChange = (index: number, typed: string) => {
     if (!typed) {
-      view.change(clearDigit(value, index, length));
+      view.change(clearDigit(current(), index, length));
       return;
     }
     // The box held a digit and the new one was typed beside it: keep only the new one.
-    const old = (value[index] ?? '').trim();
+    const old = (current()[index] ?? '').trim();
     write(index, old && typed.length === 2 && typed.includes(old) ? typed.replace(old, '') || old : typed);
   };
 
@@ -69,9 +72,12 @@ export function OtpField({ label, length = 6, focusFirst = true, disabled, hint 
     write(index, event.clipboardData.getData('text'));
   };
 
-  // The field counts as left only when focus leaves all of its boxes.
+  // The field counts as left only when focus leaves all of its boxes with something typed in them:
+  // stepping out to 'Resend code' before typing is not a mistake worth a message (submitting still
+  // shows it).
   const onBlur = (event: FocusEvent<HTMLInputElement>) => {
-    if (!boxes.current.includes(event.relatedTarget as HTMLInputElement | null)) view.controlProps.onBlur();
+    if (boxes.current.includes(event.relatedTarget as HTMLInputElement | null)) return;
+    if (current().trim()) view.controlProps.onBlur();
   };
 
   const describedBy = [hint ? hintId : undefined, message ? messageId : undefined].filter(Boolean).join(' ') || undefined;

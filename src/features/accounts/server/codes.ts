@@ -17,8 +17,8 @@ export const CODE_MAX_TRIES = 5;
  * Whether a new code may go to this address now: one a minute, counted in the database so that
  * parallel requests and several server processes agree. Returns the seconds to wait, or 0.
  */
-export async function secondsUntilNextCode(db: Database, email: string, now: Date): Promise<number> {
-  const { hits, resetsAt } = await countRequest(db, `code:${email.toLowerCase()}`, now, CODE_RESEND_MS);
+export async function secondsUntilNextCode(db: Database, email: string, purpose: CodePurpose, now: Date): Promise<number> {
+  const { hits, resetsAt } = await countRequest(db, `code:${purpose}:${email.toLowerCase()}`, now, CODE_RESEND_MS);
   return hits > 1 ? secondsUntil(resetsAt, now) : 0;
 }
 

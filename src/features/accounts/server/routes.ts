@@ -9,7 +9,7 @@ import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
 import { createSession, revokeAllSessions, revokeSession, type StudentRecord } from '#server/auth/sessions.ts';
 import { clearBucket, countRequest } from '#server/db/rate-limit-buckets.ts';
-import { students } from '#server/db/schema.ts';
+import { students, type CodePurpose } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
@@ -98,8 +98,11 @@ export function createAccountRoutes(services: ApiServices) {
    * The active account of `email` a new code may go to, or null. One code a minute per address,
    * counted for every address, known or not, so the answer tells nobody which exist (429 otherwise).
    */
-  async function activeAccountForNewCode(email: string, now: Date): Promise<StudentRecord | null> {
-    const wait = await secondsUntilNextCode(db, email, now);
+  /** The address is in use: said as a toast and under the e-mail field. */
+  const emailTaken = () => new ApiError(409, MESSAGES.emailTaken, { fieldErrors: { email: [MESSAGES.emailTaken] } });
+
+  async function activeAccountForNewCode(email: string, purpose: CodePurpose, now: Date): Promise<StudentRecord | null> {
+    const wait = await secondsUntilNextCode(db, email, purpose, now);
     if (wait > 0) throw tooManyRequests(wait);
     const student = await findStudentByEmail(db, email);
     return student && !student.deactivatedAt ? student : null;
@@ -125,7 +128,7 @@ export function createAccountRoutes(services: ApiServices) {
       noStore(c);
       const input = await readJsonBody(c, SignupSchema);
       refuseCommonPassword(input.password);
-      if (await findStudentByEmail(db, input.email)) throw new ApiError(409, MESSAGES.emailTaken);
+      if (await findStudentByEmail(db, input.email)) throw emailTaken();
       const passwordHash = await hashPassword(input.password);
       let student: StudentRecord;
       try {
@@ -143,10 +146,10 @@ export function createAccountRoutes(services: ApiServices) {
         student = row!;
       } catch (error) {
         // Two sign-ups for one address at the same moment: the unique index lets one through.
-        if (isUniqueViolation(error)) throw new ApiError(409, MESSAGES.emailTaken);
+        if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
-      await secondsUntilNextCode(db, student.email, services.clock());
+      await secondsUntilNextCode(db, student.email, 'verify_email', services.clock());
       try {
         await sendVerificationCode(student);
       } catch (error) {
@@ -170,7 +173,7 @@ export function createAccountRoutes(services: ApiServices) {
     limit('resend_otp'),
     async (c) => {
       const { email } = await readJsonBody(c, EmailOnlySchema);
-      const student = await activeAccountForNewCode(email, services.clock());
+      const student = await activeAccountForNewCode(email, 'verify_email', services.clock());
       if (student && !student.verifiedAt) await sendVerificationCode(student);
       return c.json({ message: MESSAGES.codeResent, data: null }, 200);
     },
@@ -230,7 +233,7 @@ export function createAccountRoutes(services: ApiServices) {
       await clearBucket(db, bucket);
       if (student.deactivatedAt) throw new ApiError(401, DEACTIVATED_MESSAGE);
       if (!student.verifiedAt) {
-        if ((await secondsUntilNextCode(db, student.email, now)) === 0) await sendVerificationCode(student);
+        if ((await secondsUntilNextCode(db, student.email, 'verify_email', now)) === 0) await sendVerificationCode(student);
         throw new ApiError(403, MESSAGES.unverified);
       }
       return c.json({ message: MESSAGES.loggedIn, data: await signIn(student) }, 200);
@@ -250,7 +253,7 @@ export function createAccountRoutes(services: ApiServices) {
     async (c) => {
       const { email } = await readJsonBody(c, EmailOnlySchema);
       const now = services.clock();
-      const student = await activeAccountForNewCode(email, now);
+      const student = await activeAccountForNewCode(email, 'reset_password', now);
       if (student) {
         const code = await issueCode(db, student.id, 'reset_password', now);
         await mailer.send(resetCodeMail(student, code, site));

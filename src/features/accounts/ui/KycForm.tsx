@@ -14,7 +14,7 @@ import { NIGERIAN_STATES } from '#lib/schemas/nigeria.ts';
 import { $session } from '#lib/session.ts';
 import { kycSchema, type KycInput } from '../schemas.ts';
 import { completeKyc } from '../stores.ts';
-import { countryOptions, NIGERIA } from './countries.ts';
+import { COUNTRY_OPTIONS, NIGERIA } from './countries.ts';
 
 const GENDERS = [
   { label: 'Female', value: 'female' },
@@ -58,7 +58,7 @@ function KycForm() {
             onChange: () => form.setFieldValue('state', ''),
           }}
         >
-          {(field) => <field.SelectField label="Country" placeholder="Select country" options={countryOptions()} required />}
+          {(field) => <field.SelectField label="Country" placeholder="Select country" options={COUNTRY_OPTIONS} required />}
         </form.AppField>
         <form.AppField name="state" validators={{ onChange: fields.state }}>
           {(field) =>

@@ -62,7 +62,7 @@ function SignupForm() {
             <field.TextField
               label="Home address (Optional)"
               placeholder="Enter home address"
-              autoComplete="street-address"
+              autoComplete="address-line1"
               maxLength={200}
             />
           )}

@@ -1,0 +1,363 @@
+// The account journeys in Chromium (docs/product.md#auth-flows): sign-up with the code read from the
+// mail, KYC, login and logout, wrong and pasted codes, the resend countdown across a reload, the
+// password reset, idle logout, a deactivated account and the way back after signing in.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { codeIn, expect, signIn, STUDENT_PASSWORD, test, waitForIslands, type Api } from './fixtures.ts';
+
+const main = (page: Page) => page.getByRole('main');
+const codeBoxes = (page: Page) => main(page).getByRole('textbox', { name: /^Digit \d of 6$/ });
+const toast = (page: Page, text: string | RegExp) => page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
+
+async function fillSignup(page: Page, email: string) {
+  const form = main(page);
+  await form.getByLabel('First name').fill('Ngozi');
+  await form.getByLabel('Last name').fill('Eze');
+  await form.getByLabel('Email address').fill(email);
+  await form.getByLabel('Phone number').fill('0803 123 4567');
+  await form.getByLabel('Password', { exact: true }).fill(STUDENT_PASSWORD);
+  await form.getByLabel('Confirm password').fill(STUDENT_PASSWORD);
+}
+
+async function logInWith(page: Page, email: string, password: string) {
+  await waitForIslands(page);
+  await main(page).getByLabel('Email address').fill(email);
+  await main(page).getByLabel('Password', { exact: true }).fill(password);
+  await main(page).getByRole('button', { name: 'Log in' }).click();
+}
+
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+test.describe('sign-up', () => {
+  test('signup -> code from the mail -> KYC by keyboard and mouse -> success -> dashboard', async ({ page, outbox }) => {
+    const email = uniqueEmail('journey');
+    await page.goto('/auth/signup');
+    await waitForIslands(page);
+    await expect(main(page).getByLabel('Home address (Optional)')).toBeVisible();
+    await expect(main(page).getByText('Minimum of 8 characters including one alphabet and one number.')).toBeVisible();
+    await fillSignup(page, email);
+    await main(page).getByRole('button', { name: 'Sign up' }).click();
+
+    await page.waitForURL('**/auth/otp-verification');
+    await waitForIslands(page);
+    // The code page knows the address and puts the cursor in the first box.
+    await expect(main(page).getByLabel('Email address')).toHaveValue(email);
+    await expect(codeBoxes(page).first()).toBeFocused();
+    const code = codeIn(await outbox.newestTo(email));
+    await page.keyboard.type(code);
+    await expect(codeBoxes(page).last()).toHaveValue(code[5]!);
+    await main(page).getByRole('button', { name: 'Verify' }).click();
+
+    await page.waitForURL('**/auth/signup/complete-kyc');
+    await waitForIslands(page);
+    // Signed in: the header shows it at once.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My courses' })).toBeVisible();
+
+    const submit = main(page).getByRole('button', { name: 'Continue' });
+    await expect(submit).toBeDisabled();
+    // Gender by keyboard: focus, open with ArrowDown, move, choose with Enter.
+    const gender = main(page).getByRole('combobox', { name: 'Gender' });
+    await gender.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(main(page).getByRole('listbox')).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(gender).toHaveText(/Male/);
+    await main(page).getByLabel('Date of birth').fill('2001-03-14');
+    // State by mouse.
+    await main(page).getByRole('combobox', { name: 'State' }).click();
+    await main(page).getByRole('option', { name: 'FCT - Abuja' }).click();
+    await expect(main(page).getByRole('combobox', { name: 'State' })).toHaveText(/FCT - Abuja/);
+    await submit.click();
+
+    await page.waitForURL('**/auth/signup/successful');
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Your account is ready');
+    await page.waitForURL('**/dashboard');
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Welcome, Ngozi');
+  });
+
+  test('KYC refuses what is missing with each field message', async ({ page, student }) => {
+    await signIn(page, student);
+    await page.goto('/auth/signup/complete-kyc');
+    await waitForIslands(page);
+    await main(page).getByRole('combobox', { name: 'Gender' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(main(page).getByText('Gender is required')).toBeVisible();
+    // The date input's own segments take Tab; leaving it is what counts.
+    await main(page).getByLabel('Date of birth').focus();
+    await main(page).getByLabel('Date of birth').blur();
+    await expect(main(page).getByText('DOB is required')).toBeVisible();
+    // A date after today is capped by the field itself.
+    await expect(main(page).getByLabel('Date of birth')).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  test('a taken address stays on the form with the server message', async ({ page, student }) => {
+    await page.goto('/auth/signup');
+    await waitForIslands(page);
+    await fillSignup(page, student.email);
+    await main(page).getByRole('button', { name: 'Sign up' }).click();
+    // Said as a toast and under the e-mail field.
+    await expect(toast(page, 'An account with this email already exists')).toBeVisible();
+    await expect(main(page).getByText('An account with this email already exists')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/signup$/);
+    await expect(main(page).getByLabel('First name')).toHaveValue('Ngozi');
+  });
+
+  test('confirm password must repeat the password', async ({ page }) => {
+    await page.goto('/auth/signup');
+    await waitForIslands(page);
+    const confirm = main(page).getByLabel('Confirm password');
+    await confirm.focus();
+    await page.keyboard.press('Tab');
+    await expect(main(page).getByText('Confirm Password is required')).toBeVisible();
+    await main(page).getByLabel('Password', { exact: true }).fill(STUDENT_PASSWORD);
+    await confirm.fill('Indigo-Lagos8');
+    await confirm.blur();
+    await expect(main(page).getByText('Passwords must match')).toBeVisible();
+    await confirm.fill(STUDENT_PASSWORD);
+    await expect(main(page).getByText('Passwords must match')).toBeHidden();
+  });
+});
+
+test.describe('the code page', () => {
+  async function signUpThroughApi(api: Api, email: string) {
+    const answer = await api.post('user/auth/student/signup', {
+      first_name: 'Tunde',
+      last_name: 'Bello',
+      email,
+      password: STUDENT_PASSWORD,
+    });
+    expect(answer.status).toBe(201);
+  }
+
+  test('a wrong code stays here with the message; the right one goes on', async ({ page, api, outbox }) => {
+    const email = uniqueEmail('wrong');
+    await signUpThroughApi(api, email);
+    const code = codeIn(await outbox.newestTo(email));
+    await page.goto(`/auth/otp-verification?email=${encodeURIComponent(email)}`);
+    await waitForIslands(page);
+    const wrong = code.replace(/^./, (digit) => String((Number(digit) + 1) % 10));
+    await expect(codeBoxes(page).first()).toBeFocused();
+    await page.keyboard.type(wrong);
+    await main(page).getByRole('button', { name: 'Verify' }).click();
+    await expect(main(page).getByText('Invalid or expired code')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/otp-verification/);
+
+    // Backspace walks back through the boxes, emptying them.
+    await codeBoxes(page).last().focus();
+    for (let i = 0; i < 7; i++) await page.keyboard.press('Backspace');
+    await expect(codeBoxes(page).first()).toBeFocused();
+    for (const box of await codeBoxes(page).all()) await expect(box).toHaveValue('');
+    await page.keyboard.type(code);
+    await main(page).getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/auth/signup/complete-kyc');
+  });
+
+  test('a pasted code fills every box', async ({ page, api, outbox }) => {
+    const email = uniqueEmail('paste');
+    await signUpThroughApi(api, email);
+    const code = codeIn(await outbox.newestTo(email));
+    await page.goto(`/auth/otp-verification?email=${encodeURIComponent(email)}`);
+    await waitForIslands(page);
+    await codeBoxes(page).nth(2).focus();
+    await page.evaluate(
+      (text) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', text);
+        document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      },
+      `${code.slice(0, 3)} ${code.slice(3)}`,
+    );
+    const boxes = await codeBoxes(page).all();
+    for (const [index, box] of boxes.entries()) await expect(box).toHaveValue(code[index]!);
+    await expect(main(page).getByRole('button', { name: 'Verify' })).toBeEnabled();
+  });
+
+  test('the resend countdown survives a reload and frees the link when it ends', async ({ page, outbox }) => {
+    await page.clock.install();
+    const email = uniqueEmail('resend');
+    await page.goto('/auth/signup');
+    await waitForIslands(page);
+    await fillSignup(page, email);
+    await main(page).getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL('**/auth/otp-verification');
+    await waitForIslands(page);
+    await outbox.newestTo(email);
+
+    const resend = main(page).getByRole('button', { name: 'Resend code' });
+    const wait = main(page).getByTestId('resend-wait');
+    await expect(resend).toBeDisabled();
+    await expect(wait).toContainText(/in (0:5\d|1:00)/);
+    await page.clock.fastForward(20_000);
+    await page.reload();
+    await waitForIslands(page);
+    // Still waiting after the reload, from where it was ('OTP time sent' is kept): about 40 s left.
+    await expect(resend).toBeDisabled();
+    await expect(wait).toContainText(/in 0:(3\d|40)/);
+    await page.clock.fastForward(41_000);
+    await expect(resend).toBeEnabled();
+    await expect(wait).toBeHidden();
+    // The page's clock was moved, the server's was not: it still holds to one code a minute, and says so.
+    await resend.click();
+    await expect(toast(page, /Too many requests, please try again in \d+ seconds?\./)).toBeVisible();
+    expect(outbox.mails().filter((mail) => mail.to.includes(email))).toHaveLength(1);
+  });
+
+  test('the link in the mail verifies in one click and leaves no code in the address bar', async ({ page, api, outbox }) => {
+    const email = uniqueEmail('link');
+    await signUpThroughApi(api, email);
+    const mail = await outbox.newestTo(email);
+    const link = /https?:\/\/\S+\/auth\/email-verification\?\S+/.exec(mail.text)?.[0];
+    expect(link, 'a verification link in the mail').toBeTruthy();
+    const url = new URL(link!);
+    await page.goto(url.pathname + url.search);
+    await page.waitForURL('**/auth/signup/complete-kyc');
+    await expect(page).not.toHaveURL(/code=/);
+  });
+});
+
+test.describe('login and logout', () => {
+  test('log in, see the signed-in header everywhere, log out home', async ({ page, student }) => {
+    await page.goto('/auth/login');
+    await logInWith(page, student.email, student.password);
+    // Not through KYC yet: that comes first.
+    await page.waitForURL('**/auth/signup/complete-kyc');
+    await page.goto('/about');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'My courses' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Log in' })).toBeHidden();
+
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('adire.session')!) as { token: string }).token);
+    await page.goto('/auth/logout');
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(nav.getByRole('link', { name: 'Log in' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('adire.session'))).toBeNull();
+    // The token no longer works on the server either.
+    const answer = await page.request.get('/api/v1/user/student/profile', { headers: { authorization: `Bearer ${token}` } });
+    expect(answer.status()).toBe(401);
+  });
+
+  test('a wrong password stays on the form with the message', async ({ page, student }) => {
+    await page.goto('/auth/login');
+    await logInWith(page, student.email, 'Wrong-Password1');
+    await expect(toast(page, 'Invalid email or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(main(page).getByLabel('Email address')).toHaveValue(student.email);
+  });
+
+  test('an unverified account gets a new code and lands on the code page', async ({ page, api, outbox }) => {
+    const email = uniqueEmail('unverified');
+    expect(
+      (await api.post('user/auth/student/signup', { first_name: 'Ife', last_name: 'Ade', email, password: STUDENT_PASSWORD })).status,
+    ).toBe(201);
+    await page.goto('/auth/login');
+    await logInWith(page, email, STUDENT_PASSWORD);
+    await page.waitForURL('**/auth/otp-verification');
+    await waitForIslands(page);
+    await expect(main(page).getByLabel('Email address')).toHaveValue(email);
+    const code = codeIn(await outbox.newestTo(email));
+    await expect(codeBoxes(page).first()).toBeFocused();
+    await page.keyboard.type(code);
+    await main(page).getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/auth/signup/complete-kyc');
+  });
+
+  test('a signed-out visitor is sent to login before the dashboard paints, and back after', async ({ page, student }) => {
+    const seen: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && seen.push(new URL(frame.url()).pathname));
+    await page.goto('/dashboard?from=test');
+    await page.waitForURL('**/auth/login?next=*');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/dashboard?from=test');
+    await logInWith(page, student.email, student.password);
+    await page.waitForURL('**/dashboard?from=test');
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${student.user.first_name}`);
+  });
+
+  test('a way back to another site is ignored', async ({ page, student }) => {
+    await page.goto('/auth/login?next=https%3A%2F%2Fevil.example%2F');
+    await logInWith(page, student.email, student.password);
+    await page.waitForURL('**/auth/signup/complete-kyc');
+  });
+});
+
+test.describe('password reset', () => {
+  test('forgot -> code from the mail -> new password -> success -> login with it', async ({ page, student, outbox }) => {
+    await page.goto('/auth/forgot-password');
+    await waitForIslands(page);
+    await main(page).getByLabel('Email address').fill(student.email);
+    await main(page).getByRole('button', { name: 'Send reset code' }).click();
+    await page.waitForURL('**/auth/reset-password');
+    await waitForIslands(page);
+    await expect(main(page).getByLabel('Email address')).toHaveValue(student.email);
+    await expect(codeBoxes(page).first()).toBeFocused();
+    const code = codeIn(await outbox.newestTo(student.email, { containing: 'reset' }));
+    await page.keyboard.type(code);
+    const fresh = 'Adire-Yaba2026';
+    await main(page).getByLabel('New password', { exact: true }).fill(fresh);
+    await main(page).getByLabel('Confirm password', { exact: true }).fill(fresh);
+    await main(page).getByRole('button', { name: 'Reset password' }).click();
+
+    await page.waitForURL('**/auth/reset-password/successful');
+    await page.waitForURL('**/auth/login');
+    // The old session ended with the reset.
+    const old = await page.request.get('/api/v1/user/student/profile', { headers: { authorization: `Bearer ${student.token}` } });
+    expect(old.status()).toBe(401);
+    await logInWith(page, student.email, student.password);
+    await expect(toast(page, 'Invalid email or password')).toBeVisible();
+    await main(page).getByLabel('Password', { exact: true }).fill(fresh);
+    await main(page).getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/auth/signup/complete-kyc');
+  });
+});
+
+test.describe('on the dashboard', () => {
+  test('12 minutes without activity log out to the login page, and not a moment before', async ({ page, student }) => {
+    await page.clock.install();
+    await signIn(page, student);
+    await page.goto('/dashboard');
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${student.user.first_name}`);
+    await page.clock.fastForward('11:00');
+    // Activity starts the wait again.
+    await page.mouse.move(200, 300);
+    await page.keyboard.press('Shift');
+    await page.clock.fastForward('11:00');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.clock.fastForward('01:05');
+    await page.waitForURL('**/auth/login?next=%2Fdashboard');
+    expect(await page.evaluate(() => localStorage.getItem('adire.session'))).toBeNull();
+    const answer = await page.request.get('/api/v1/user/student/profile', { headers: { authorization: `Bearer ${student.token}` } });
+    expect(answer.status()).toBe(401);
+  });
+
+  test('a session the server ended sends the student to login on the next call', async ({ page, student }) => {
+    const ended = await page.request.post('/api/v1/user/auth/student/logout', { headers: { authorization: `Bearer ${student.token}` } });
+    expect(ended.status()).toBe(200);
+    await signIn(page, student);
+    await page.goto('/dashboard');
+    await page.waitForURL('**/auth/login?next=%2Fdashboard');
+    expect(await page.evaluate(() => localStorage.getItem('adire.session'))).toBeNull();
+  });
+
+  test('a deactivated account is signed out and told why when it logs in', async ({ page, student }) => {
+    await signIn(page, student);
+    await page.goto('/dashboard');
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${student.user.first_name}`);
+
+    const secret = readFileSync(join(process.env.E2E_DATA_DIR!, 'admin-secret'), 'utf8').trim();
+    const deactivated = await page.request.post('/api/v1/admin/students/status', {
+      headers: { 'x-admin-secret': secret },
+      data: { email: student.email, active: false },
+    });
+    expect(deactivated.status()).toBe(200);
+
+    // Deactivation ended every session of the account: the next call sends the student to login...
+    await page.reload();
+    await page.waitForURL('**/auth/login?next=%2Fdashboard');
+    // ...where logging in gets the message, as a toast, and nothing else happens.
+    await logInWith(page, student.email, student.password);
+    await expect(toast(page, 'Admin account is deactivated, kindly contact support team')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/login\?next=%2Fdashboard$/);
+    await expect(main(page).getByLabel('Email address')).toHaveValue(student.email);
+  });
+});
