@@ -7,6 +7,8 @@ import * as v from 'valibot';
 import { createAdminRoutes } from '#features/accounts/server/admin-routes.ts';
 import { createAccountRoutes } from '#features/accounts/server/routes.ts';
 import { createContactRoutes } from '#features/contact/server/routes.ts';
+import { createCourseRoutes } from '#features/courses/server/routes.ts';
+import { createPaymentRoutes } from '#features/payments/server/routes.ts';
 import { createNewsletterRoutes } from '#features/newsletter/server/routes.ts';
 import { withDefaults, type ApiDeps } from './deps.ts';
 import type { ApiEnv } from './http/context.ts';
@@ -43,6 +45,8 @@ export function createApp(deps: ApiDeps) {
   api.route('/user', createNewsletterRoutes(services));
   api.route('/user', createContactRoutes(services));
   api.route('/user', createAccountRoutes(services));
+  api.route('/user', createCourseRoutes(services));
+  api.route('/user', createPaymentRoutes(services));
   api.route('/admin', createAdminRoutes(services));
   api.get('/openapi.json', describeOpenApiDocument, openApiDocument(api, API_BASE));
 

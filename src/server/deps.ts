@@ -4,6 +4,8 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { consoleLogger, type Logger } from './log.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { createTestProvider } from './payments/test-provider.ts';
 
 export interface ApiDeps {
   db: Database;
@@ -17,11 +19,14 @@ export interface ApiDeps {
    * at every start). Empty: the admin routes refuse every request.
    */
   adminSecret?: string;
+  /** Paystack when PAYSTACK_SECRET_KEY is set (main.ts); unless given, the built-in test provider. */
+  payments?: PaymentProvider;
 }
 
 /** ApiDeps with every default filled in: what routes and services receive. */
 export type ApiServices = Required<ApiDeps>;
 
 export function withDefaults(deps: ApiDeps): ApiServices {
-  return { log: consoleLogger, clock: () => new Date(), adminSecret: '', ...deps };
+  const clock = deps.clock ?? (() => new Date());
+  return { log: consoleLogger, adminSecret: '', payments: createTestProvider({ db: deps.db, clock }), ...deps, clock };
 }

@@ -33,6 +33,15 @@ const EnvSchema = v.object({
     'http://localhost:4321',
   ),
   PAYSTACK_SECRET_KEY: optional(v.pipe(v.string(), v.regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…'))),
+  /** Where the Paystack driver sends its calls (tests point it at a local fake of Paystack's API). */
+  PAYSTACK_BASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('must be an absolute URL'),
+      v.transform((s) => s.replace(/\/+$/, '')),
+    ),
+    'https://api.paystack.co',
+  ),
   // How many proxies stand in front of the server (0: clients connect directly); see client-address.ts.
   TRUST_PROXY: v.optional(
     v.pipe(

@@ -14,6 +14,10 @@ import { EnvError, readEnv } from './env.ts';
 import { applyServerTimeouts } from './http-timeouts.ts';
 import { consoleLogger as log, formatLogLine } from './log.ts';
 import { createMailer } from './mail/mailer.ts';
+import { readCatalogueFile } from './catalogue/catalogue-file.ts';
+import { syncCatalogue } from './catalogue/sync.ts';
+import { createPaystackProvider } from './payments/paystack.ts';
+import type { PaymentProvider } from './payments/provider.ts';
 import { createSiteHandler } from './site-server.ts';
 import { loadStaticSite } from './static-site.ts';
 
@@ -56,7 +60,27 @@ async function main() {
     log,
   });
   const adminSecret = await writeAdminSecret(env.DATA_DIR);
-  const api = createApp({ db: database.db, mailer, env, log, adminSecret });
+
+  // The catalogue of this build, brought into the database before the first request.
+  const catalogue = await readCatalogueFile(env.DIST_DIR).catch((error: unknown) => {
+    log.error(`${(error as Error).message} The course calls answer an empty catalogue.`);
+    return null;
+  });
+  if (catalogue) {
+    const synced = await syncCatalogue(database.db, catalogue, new Date());
+    log.info(
+      `Catalogue: ${synced.courses} courses, ${synced.tutors} tutors${synced.retiredCourses ? `, ${synced.retiredCourses} retired` : ''}`,
+    );
+  }
+
+  let payments: PaymentProvider | undefined;
+  if (env.PAYSTACK_SECRET_KEY) {
+    payments = createPaystackProvider({ secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_BASE_URL, siteUrl: env.PUBLIC_SITE_URL });
+    log.info(`Payments: Paystack at ${env.PAYSTACK_BASE_URL}`);
+  } else {
+    log.info('Payments: TEST MODE (no PAYSTACK_SECRET_KEY): the built-in test provider; no money moves.');
+  }
+  const api = createApp({ db: database.db, mailer, env, log, adminSecret, ...(payments ? { payments } : {}) });
   const handler = createSiteHandler(api, site);
 
   // Finished rate-limit windows and ended sessions are only clutter: clear them now and then.

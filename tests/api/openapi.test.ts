@@ -50,6 +50,12 @@ describe('the OpenAPI document', () => {
     expect([...documentedRoutes()].sort()).toEqual([
       'GET /health',
       'GET /openapi.json',
+      'GET /user/courses',
+      'GET /user/courses/{id}',
+      'GET /user/courses/{id}/related-courses',
+      'GET /user/payments/test/{reference}',
+      'GET /user/payments/{reference}/verify',
+      'GET /user/student/courses',
       'GET /user/student/profile',
       'PATCH /user/auth/student/password',
       'POST /admin/students/status',
@@ -64,6 +70,9 @@ describe('the OpenAPI document', () => {
       'POST /user/auth/student/verify-password-token',
       'POST /user/contact',
       'POST /user/courses/request-tutor',
+      'POST /user/courses/{id}/checkout',
+      'POST /user/payments/test/{reference}',
+      'POST /user/payments/webhook',
       'POST /user/subscribe-newsletter',
       'PUT /user/student/profile',
     ]);

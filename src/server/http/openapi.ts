@@ -96,6 +96,8 @@ export interface JsonRouteDescription {
   auth?: boolean;
   /** False for a route that reaches neither the database nor the mail server (no 503). */
   mayBeUnavailable?: boolean;
+  /** Answers with an ETag and a public Cache-Control: adds 304 for a matching If-None-Match. */
+  cacheable?: boolean;
   /** Further error answers this route gives, each with what it means. */
   errors?: RouteErrors;
 }
@@ -120,6 +122,7 @@ export function describeJsonRoute(route: JsonRouteDescription) {
     responses[413] = ref('TooLarge');
     responses[415] = ref('UnsupportedMediaType');
   }
+  if (route.cacheable) responses[304] = { description: 'Not modified: the answer the client holds (If-None-Match) is still current.' };
   if (route.rateLimited) responses[429] = ref('TooManyRequests');
   responses[500] = ref('InternalError');
   if (route.mayBeUnavailable !== false) responses[503] = ref('Unavailable');

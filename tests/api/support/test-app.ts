@@ -6,6 +6,7 @@ import type { Database } from '#server/db/client.ts';
 import { readEnv } from '#server/env.ts';
 import { formatLogLine, type Logger } from '#server/log.ts';
 import { MailUnavailableError, type Mailer, type OutgoingMail } from '#server/mail/mailer.ts';
+import type { PaymentProvider } from '#server/payments/provider.ts';
 import { checkAnswersOf } from './openapi-check.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -59,6 +60,8 @@ export interface TestAppOptions<M extends Mailer> {
   clock?: () => Date;
   /** The secret the admin routes demand; none (every admin request refused) unless given. */
   adminSecret?: string;
+  /** The payment provider; the built-in test provider unless given. */
+  payments?: PaymentProvider;
 }
 
 export function buildTestApp<M extends Mailer = RecordingMailer>(db: Database, options: TestAppOptions<M> = {}) {
@@ -72,6 +75,7 @@ export function buildTestApp<M extends Mailer = RecordingMailer>(db: Database, o
     log,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.adminSecret ? { adminSecret: options.adminSecret } : {}),
+    ...(options.payments ? { payments: options.payments } : {}),
   });
   // Every answer a test receives through app.request (and so through send()) is held against the
   // OpenAPI document the app publishes.
@@ -132,6 +136,8 @@ export interface UseTestAppOptions<M extends Mailer> {
   mailer?: () => M;
   /** Where the clock stands at the start of each test; the real time unless given. */
   startAt?: Date | string;
+  /** A payment provider for each test, on the test's database and clock; the built-in test provider unless given. */
+  payments?: (db: Database, clock: () => Date) => PaymentProvider;
 }
 
 /**
@@ -166,6 +172,7 @@ export function useTestApp<M extends Mailer = RecordingMailer>(options: UseTestA
       ...(options.env ? { env: options.env } : {}),
       ...(options.adminSecret ? { adminSecret: options.adminSecret } : {}),
       ...(options.mailer ? { mailer: options.mailer() } : {}),
+      ...(options.payments ? { payments: options.payments(database!.db, clock.now) } : {}),
       clock: clock.now,
     });
   });

@@ -1,0 +1,81 @@
+// What the course calls accept and answer (docs/product.md#planned-endpoints): the catalogue, a
+// course's details and its related courses. The catalogue page's island and the routes share these.
+import * as v from 'valibot';
+
+const pageNumber = (name: string, { min, max, fallback }: { min: number; max: number; fallback: number }) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, `${name} must be a whole number from ${min} to ${max}`),
+      v.transform(Number),
+      v.minValue(min, `${name} must be a whole number from ${min} to ${max}`),
+      v.maxValue(max, `${name} must be a whole number from ${min} to ${max}`),
+    ),
+    String(fallback),
+  );
+
+export const PER_PAGE_MAX = 50;
+export const PER_PAGE_DEFAULT = 10;
+
+export const PagingQuerySchema = v.object({
+  page: pageNumber('page', { min: 1, max: 100_000, fallback: 1 }),
+  per_page: pageNumber('per_page', { min: 1, max: PER_PAGE_MAX, fallback: PER_PAGE_DEFAULT }),
+});
+
+export const CatalogueQuerySchema = v.object({
+  ...PagingQuerySchema.entries,
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search must be at most 100 characters')), ''),
+});
+
+export const CourseCardSchema = v.object({
+  course_id: v.string(),
+  course_image: v.string(),
+  title: v.string(),
+  description: v.string(),
+  duration: v.string(),
+  /** Naira with two decimals, e.g. '150000.00'. */
+  price: v.string(),
+  tutors: v.array(v.object({ name: v.string(), image: v.string() })),
+});
+export type CourseCard = v.InferOutput<typeof CourseCardSchema>;
+
+const page = { total_pages: v.number(), total_count: v.number() };
+export const CataloguePageSchema = v.object({ courses: v.array(CourseCardSchema), ...page });
+export const RelatedCoursesPageSchema = v.object({ relatedCourses: v.array(CourseCardSchema), ...page });
+export type CataloguePage = v.InferOutput<typeof CataloguePageSchema>;
+export type RelatedCoursesPage = v.InferOutput<typeof RelatedCoursesPageSchema>;
+
+export const CourseDetailsSchema = v.object({
+  courseDetails: v.object({
+    id: v.string(),
+    image_url: v.string(),
+    title: v.string(),
+    description: v.string(),
+    summary: v.array(v.string()),
+    duration: v.string(),
+    study_mode: v.string(),
+    price: v.string(),
+  }),
+  courseTutors: v.array(
+    v.object({
+      id: v.string(),
+      full_name: v.string(),
+      tutor_biography: v.string(),
+      tutor_position_held: v.string(),
+      image_url: v.string(),
+    }),
+  ),
+});
+export type CourseDetails = v.InferOutput<typeof CourseDetailsSchema>;
+
+export const MyCourseSchema = v.object({
+  course_id: v.string(),
+  title: v.string(),
+  image_url: v.string(),
+  /** 0 to 100. */
+  progress: v.number(),
+  /** ISO-8601. */
+  enrolled_at: v.string(),
+});
+export const MyCoursesSchema = v.array(MyCourseSchema);
+export type MyCourse = v.InferOutput<typeof MyCourseSchema>;

@@ -1,0 +1,139 @@
+// The public catalogue (docs/product.md#planned-endpoints): the list with search and paging, a
+// course's details, its related courses. Answers come from the in-memory catalogue view, carry an
+// ETag and a short public Cache-Control, and a matching If-None-Match gets 304 with no body.
+import { createHash } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
+import { courses, enrolments } from '#server/db/schema.ts';
+import { ApiError } from '#server/http/api-error.ts';
+import type { ApiEnv } from '#server/http/context.ts';
+import { describeJsonRoute } from '#server/http/openapi.ts';
+import { validateInput } from '#server/http/validate.ts';
+import type { ApiServices } from '#server/deps.ts';
+import {
+  CataloguePageSchema,
+  CatalogueQuerySchema,
+  CourseDetailsSchema,
+  MyCoursesSchema,
+  PagingQuerySchema,
+  RelatedCoursesPageSchema,
+} from '../schemas.ts';
+import { pageOf, readCatalogueView, relatedTo, searchCourses, type CatalogueView } from './catalogue-view.ts';
+
+export const COURSE_NOT_FOUND = 'Course not found';
+export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+
+const MESSAGES = { catalogue: 'Courses', details: 'Course details', related: 'Related courses', mine: 'Your courses' };
+
+/** Answers a public catalogue body, or 304 when the client already holds this exact answer. */
+function cacheable(c: Context<ApiEnv>, body: unknown) {
+  const text = JSON.stringify(body);
+  const etag = `"${createHash('sha1').update(text).digest('base64url')}"`;
+  c.header('ETag', etag);
+  c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
+  c.header('Vary', 'Accept-Encoding');
+  const held = c.req.header('if-none-match');
+  if (held && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return c.body(null, 304);
+  return c.body(text, 200, { 'content-type': 'application/json; charset=UTF-8' });
+}
+
+export function createCourseRoutes(services: ApiServices) {
+  const routes = new Hono<ApiEnv>();
+  let view: Promise<CatalogueView> | undefined;
+  const catalogue = () =>
+    (view ??= readCatalogueView(services.db).catch((error: unknown) => {
+      view = undefined;
+      throw error;
+    }));
+
+  const courseOr404 = async (id: string) => {
+    const entry = (await catalogue()).byId.get(id);
+    if (!entry) throw new ApiError(404, COURSE_NOT_FOUND);
+    return entry;
+  };
+
+  routes.get(
+    '/courses',
+    describeJsonRoute({
+      tag: 'Courses',
+      summary: 'The catalogue: search and paging',
+      query: CatalogueQuerySchema,
+      cacheable: true,
+      success: { message: MESSAGES.catalogue, data: CataloguePageSchema },
+    }),
+    async (c) => {
+      const query = validateInput(CatalogueQuerySchema, c.req.query());
+      const found = searchCourses(await catalogue(), query.search);
+      const { items, ...totals } = pageOf(found, query.page, query.per_page);
+      return cacheable(c, { message: MESSAGES.catalogue, data: { courses: items.map((entry) => entry.card), ...totals } });
+    },
+  );
+
+  routes.get(
+    '/courses/:id',
+    describeJsonRoute({
+      tag: 'Courses',
+      summary: "A course's details and tutors",
+      success: { message: MESSAGES.details, data: CourseDetailsSchema },
+      cacheable: true,
+      errors: { 404: COURSE_NOT_FOUND },
+    }),
+    async (c, next) => {
+      const id = c.req.param('id');
+      // user/courses/request-tutor is the contact feature's POST: a GET there is a wrong method, not a course.
+      if (id === 'request-tutor') return next();
+      return cacheable(c, { message: MESSAGES.details, data: (await courseOr404(id)).details });
+    },
+  );
+
+  routes.get(
+    '/courses/:id/related-courses',
+    describeJsonRoute({
+      tag: 'Courses',
+      summary: 'The other courses, those sharing a tutor first',
+      query: PagingQuerySchema,
+      cacheable: true,
+      success: { message: MESSAGES.related, data: RelatedCoursesPageSchema },
+      errors: { 404: COURSE_NOT_FOUND },
+    }),
+    async (c) => {
+      const query = validateInput(PagingQuerySchema, c.req.query());
+      const course = await courseOr404(c.req.param('id'));
+      const { items, ...totals } = pageOf(relatedTo(await catalogue(), course), query.page, query.per_page);
+      return cacheable(c, { message: MESSAGES.related, data: { relatedCourses: items.map((entry) => entry.card), ...totals } });
+    },
+  );
+
+  const signedIn = new Hono<StudentEnv>();
+  signedIn.get(
+    '/student/courses',
+    describeJsonRoute({
+      tag: 'Courses',
+      summary: "The signed-in student's courses with progress, newest enrolment first",
+      success: { message: MESSAGES.mine, data: MyCoursesSchema },
+      auth: true,
+    }),
+    requireStudent(services),
+    async (c) => {
+      const rows = await services.db
+        .select({ courseId: courses.id, title: courses.title, imageUrl: courses.imageUrl, enrolledAt: enrolments.enrolledAt })
+        .from(enrolments)
+        .innerJoin(courses, eq(courses.id, enrolments.courseId))
+        .where(and(eq(enrolments.studentId, c.var.student.id)))
+        .orderBy(desc(enrolments.enrolledAt));
+      const mine = rows.map((row) => ({
+        course_id: row.courseId,
+        title: row.title,
+        image_url: row.imageUrl,
+        // Materials and their completion come with the dashboard; until then nothing is done.
+        progress: 0,
+        enrolled_at: row.enrolledAt.toISOString(),
+      }));
+      return c.json({ message: MESSAGES.mine, data: mine }, 200);
+    },
+  );
+
+  routes.route('/', signedIn);
+  return routes;
+}

@@ -1,0 +1,101 @@
+// Settles a payment from what the provider says of it, the same way for a verify call, a webhook
+// and the test provider. Exactly once, however many calls arrive and on however many servers: the
+// move to 'success' is one conditional UPDATE, and only the call that made it writes the enrolment,
+// the receipt record and the notification, in the same transaction; unique keys back each of them.
+// The receipt mail goes after the commit, by that same call only.
+import { and, eq, ne } from 'drizzle-orm';
+import { formatDate, formatNaira } from '#lib/format.ts';
+import { koboToDecimal } from '#lib/money.ts';
+import type { ApiServices } from '#server/deps.ts';
+import { courses, enrolments, payments, receipts, students } from '#server/db/schema.ts';
+import { notify } from '#server/notifications/notify.ts';
+import type { ChargeState, ChargeStatus } from '#server/payments/provider.ts';
+import { receiptMail } from './mails.ts';
+
+type Payment = typeof payments.$inferSelect;
+
+export interface Settled {
+  status: ChargeStatus;
+  courseId: string;
+}
+
+export async function settlePayment(services: ApiServices, payment: Payment, state: ChargeState): Promise<Settled> {
+  const { db, clock } = services;
+  const done = (status: ChargeStatus): Settled => ({ status, courseId: payment.courseId });
+  if (payment.status === 'success') return done('success');
+  if (state.status === 'pending') return done('pending');
+
+  const now = clock();
+  // Paid, but not what we asked for: never enrol on it (staff see the reason).
+  const mismatch =
+    state.reference !== payment.reference
+      ? 'reference mismatch'
+      : state.status === 'success' && state.amountKobo !== payment.amountKobo
+        ? 'amount mismatch'
+        : state.status === 'success' && state.currency !== payment.currency
+          ? 'currency mismatch'
+          : null;
+  if (state.status === 'failed' || mismatch) {
+    await db
+      .update(payments)
+      .set({ status: 'failed', failureReason: mismatch ?? state.reason ?? 'failed', updatedAt: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+    return done('failed');
+  }
+
+  const won = await db.transaction(async (tx) => {
+    const [paid] = await tx
+      .update(payments)
+      .set({ status: 'success', failureReason: null, paidAt: now, updatedAt: now })
+      .where(and(eq(payments.id, payment.id), ne(payments.status, 'success')))
+      .returning({ id: payments.id });
+    if (!paid) return false;
+    await tx
+      .insert(enrolments)
+      .values({ studentId: payment.studentId, courseId: payment.courseId, paymentId: payment.id, enrolledAt: now })
+      .onConflictDoNothing({ target: [enrolments.studentId, enrolments.courseId] });
+    await tx.insert(receipts).values({ paymentId: payment.id, createdAt: now });
+    const [course] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, payment.courseId));
+    await notify(
+      tx,
+      {
+        studentId: payment.studentId,
+        kind: 'enrolment',
+        title: `You are enrolled in ${course?.title ?? 'your course'}`,
+        body: `We received your payment of ${formatNaira(koboToDecimal(payment.amountKobo))} (reference ${payment.reference}). The course is in My courses.`,
+        sourceKey: `payment:${payment.reference}`,
+      },
+      now,
+    );
+    return true;
+  });
+  if (won) await sendReceipt(services, payment, now);
+  return done('success');
+}
+
+/** The receipt mail; a mail service that is down leaves the receipt unmailed, never the payment unsettled. */
+async function sendReceipt(services: ApiServices, payment: Payment, paidAt: Date) {
+  const { db, mailer, log } = services;
+  try {
+    const [row] = await db
+      .select({ email: students.email, firstName: students.firstName, lastName: students.lastName, title: courses.title })
+      .from(payments)
+      .innerJoin(students, eq(students.id, payments.studentId))
+      .innerJoin(courses, eq(courses.id, payments.courseId))
+      .where(eq(payments.id, payment.id));
+    if (!row) return;
+    await mailer.send(
+      receiptMail({
+        to: { name: `${row.firstName} ${row.lastName}`, address: row.email },
+        firstName: row.firstName,
+        course: row.title,
+        amount: formatNaira(koboToDecimal(payment.amountKobo)),
+        reference: payment.reference,
+        date: formatDate(paidAt),
+      }),
+    );
+    await db.update(receipts).set({ mailedAt: services.clock() }).where(eq(receipts.paymentId, payment.id));
+  } catch (error) {
+    log.error(`[payments] the receipt mail for payment ${payment.id} did not go out`, error);
+  }
+}

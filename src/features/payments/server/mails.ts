@@ -1,0 +1,45 @@
+// The receipt a student gets when a payment succeeds: course, amount in naira, reference and date.
+import { escapeHtml, htmlParagraph, oneLine, renderMailHtml } from '#server/mail/html.ts';
+import type { OutgoingMail } from '#server/mail/mailer.ts';
+
+export interface Receipt {
+  to: { name: string; address: string };
+  firstName: string;
+  course: string;
+  amount: string;
+  reference: string;
+  date: string;
+}
+
+export function receiptMail(receipt: Receipt): OutgoingMail {
+  const rows: [string, string][] = [
+    ['Course', receipt.course],
+    ['Amount paid', receipt.amount],
+    ['Reference', receipt.reference],
+    ['Date', receipt.date],
+  ];
+  const title = `Your receipt: ${oneLine(receipt.course)}`;
+  const lead = 'Thank you for your payment. You are enrolled, and the course is waiting in My courses.';
+  const text = [
+    `Hello ${receipt.firstName},`,
+    '',
+    lead,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Keep this e-mail as your receipt. If you did not make this payment, reply to this e-mail and we will look into it.',
+  ].join('\n');
+  const table = `<table style="border-collapse:collapse;margin:0 0 16px">${rows
+    .map(
+      ([label, value]) =>
+        `<tr><th style="text-align:left;padding:4px 16px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>`;
+  const html = renderMailHtml(title, [
+    htmlParagraph(`Hello ${receipt.firstName},`),
+    htmlParagraph(lead),
+    table,
+    htmlParagraph('Keep this e-mail as your receipt. If you did not make this payment, reply to this e-mail and we will look into it.'),
+  ]);
+  return { to: { name: oneLine(receipt.to.name), address: receipt.to.address }, subject: title, text, html, kind: 'receipt' };
+}

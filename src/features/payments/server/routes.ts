@@ -1,0 +1,245 @@
+// Checkout, verify and the provider's webhook (docs/product.md#planned-endpoints, 'Enrolment and
+// payment'), and the built-in test provider's page actions. The amount always comes from the
+// course's price in the database; every way a payment is settled goes through settlePayment().
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { koboToDecimal } from '#lib/money.ts';
+import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
+import { courses, enrolments, payments } from '#server/db/schema.ts';
+import type { ApiServices } from '#server/deps.ts';
+import { ApiError } from '#server/http/api-error.ts';
+import type { ApiEnv } from '#server/http/context.ts';
+import { MAX_JSON_BYTES, readJsonBody, TOO_LARGE } from '#server/http/json-body.ts';
+import { describeJsonRoute } from '#server/http/openapi.ts';
+import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
+import { PaymentProviderUnavailableError, type ChargeState } from '#server/payments/provider.ts';
+import type { TestProvider } from '#server/payments/test-provider.ts';
+import {
+  CheckoutSchema,
+  PaymentStatusSchema,
+  REFERENCE_PATTERN,
+  TestChargeSchema,
+  TestCompletedSchema,
+  TestOutcomeSchema,
+} from '../schemas.ts';
+import { settlePayment } from './fulfil.ts';
+
+export const MESSAGES = {
+  checkout: 'Payment started. Complete it on the payment page.',
+  verified: 'Payment checked.',
+  webhook: 'Received.',
+  courseNotFound: 'Course not found',
+  alreadyEnrolled: 'You are already enrolled in this course.',
+  paymentNotFound: 'Payment not found',
+  badSignature: 'Invalid signature',
+  providerDown: 'Payments are unavailable right now, please try again in a few minutes. You have not been charged.',
+  testCharge: 'Test payment',
+  testDone: 'Test payment completed.',
+};
+const PROVIDER_RETRY_AFTER_SECONDS = 60;
+
+/** Per client address: generous (many phones share a carrier's address) but bounded. */
+const PAYMENT_IP_LIMIT: RateLimitPolicy = { limit: 60, windowMs: 10 * 60_000 };
+
+const newReference = () => `ADR-${randomBytes(10).toString('base64url').replace(/[-_]/g, '').toUpperCase().padEnd(16, 'X').slice(0, 16)}`;
+
+const providerDown = () => new ApiError(503, MESSAGES.providerDown, { headers: { 'retry-after': String(PROVIDER_RETRY_AFTER_SECONDS) } });
+
+/** Mounted at /user. */
+export function createPaymentRoutes(services: ApiServices) {
+  const { db, payments: provider, clock } = services;
+  const routes = new Hono<ApiEnv>();
+  const signedIn = new Hono<StudentEnv>();
+  const guard = requireStudent(services);
+  const limit = (rule: string) => rateLimit(services, rule, PAYMENT_IP_LIMIT);
+
+  const askProvider = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof PaymentProviderUnavailableError) {
+        services.log.error('[payments] the provider is unavailable', error);
+        throw providerDown();
+      }
+      throw error;
+    }
+  };
+
+  signedIn.post(
+    '/courses/:id/checkout',
+    describeJsonRoute({
+      tag: 'Payments',
+      summary: 'Start paying for a course; the amount is the course price',
+      success: { status: 201, message: MESSAGES.checkout, data: CheckoutSchema },
+      auth: true,
+      rateLimited: true,
+      errors: { 404: MESSAGES.courseNotFound, 409: MESSAGES.alreadyEnrolled },
+    }),
+    limit('checkout'),
+    guard,
+    async (c) => {
+      const student = c.var.student;
+      const courseId = c.req.param('id');
+      const [course] = await db
+        .select({ id: courses.id, priceKobo: courses.priceKobo })
+        .from(courses)
+        .where(and(eq(courses.id, courseId), isNull(courses.retiredAt)));
+      if (!course) throw new ApiError(404, MESSAGES.courseNotFound);
+      const [enrolled] = await db
+        .select({ id: enrolments.id })
+        .from(enrolments)
+        .where(and(eq(enrolments.studentId, student.id), eq(enrolments.courseId, course.id)));
+      if (enrolled) throw new ApiError(409, MESSAGES.alreadyEnrolled);
+
+      const now = clock();
+      const reference = newReference();
+      const [payment] = await db
+        .insert(payments)
+        .values({
+          reference,
+          studentId: student.id,
+          courseId: course.id,
+          amountKobo: course.priceKobo,
+          currency: 'NGN',
+          provider: provider.name,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      try {
+        const { authorizationUrl } = await askProvider(() =>
+          provider.initialize({
+            reference,
+            amountKobo: course.priceKobo,
+            currency: 'NGN',
+            email: student.email,
+            callbackPath: `/courses/${course.id}/checkout?reference=${reference}`,
+          }),
+        );
+        return c.json(
+          {
+            message: MESSAGES.checkout,
+            data: { reference, authorization_url: authorizationUrl, amount: koboToDecimal(course.priceKobo), currency: 'NGN' as const },
+          },
+          201,
+        );
+      } catch (error) {
+        // The provider never took it: the payment ends here, and the student may try again.
+        await db
+          .update(payments)
+          .set({ status: 'failed', failureReason: 'provider unavailable', updatedAt: clock() })
+          .where(eq(payments.id, payment!.id));
+        throw error;
+      }
+    },
+  );
+
+  signedIn.get(
+    '/payments/:reference/verify',
+    describeJsonRoute({
+      tag: 'Payments',
+      summary: 'Check a payment with the provider; a successful one enrols the student (once)',
+      success: { message: MESSAGES.verified, data: PaymentStatusSchema },
+      auth: true,
+      rateLimited: true,
+      errors: { 404: MESSAGES.paymentNotFound },
+    }),
+    limit('verify_payment'),
+    guard,
+    async (c) => {
+      const reference = c.req.param('reference');
+      const [payment] = REFERENCE_PATTERN.test(reference)
+        ? await db
+            .select()
+            .from(payments)
+            .where(and(eq(payments.reference, reference), eq(payments.studentId, c.var.student.id)))
+        : [];
+      if (!payment) throw new ApiError(404, MESSAGES.paymentNotFound);
+      const settled =
+        payment.status === 'pending' ? await settlePayment(services, payment, await askProvider(() => provider.verify(reference))) : null;
+      return c.json({ message: MESSAGES.verified, data: { status: settled?.status ?? payment.status, course_id: payment.courseId } }, 200);
+    },
+  );
+
+  routes.post(
+    '/payments/webhook',
+    describeJsonRoute({
+      tag: 'Payments',
+      summary: "The provider's signed event (charge.success); replays change nothing",
+      description: 'Signed with HMAC-SHA512 of the raw body in x-paystack-signature.',
+      success: { message: MESSAGES.webhook },
+      errors: { 401: MESSAGES.badSignature },
+    }),
+    async (c) => {
+      const length = Number(c.req.header('content-length') ?? 0);
+      if (length > MAX_JSON_BYTES) throw new ApiError(413, TOO_LARGE);
+      const raw = await c.req.text();
+      if (raw.length > MAX_JSON_BYTES) throw new ApiError(413, TOO_LARGE);
+      const event = provider.readWebhook(raw, c.req.raw.headers);
+      if (event === null) throw new ApiError(401, MESSAGES.badSignature);
+      if (event !== 'ignored') await settleFromEvent(event);
+      return c.json({ message: MESSAGES.webhook, data: null }, 200);
+    },
+  );
+
+  async function settleFromEvent(event: ChargeState) {
+    const [payment] = await db.select().from(payments).where(eq(payments.reference, event.reference));
+    // Not one of ours (another integration on the same Paystack account): nothing to do.
+    if (payment) await settlePayment(services, payment, event);
+  }
+
+  // The test provider's page: only while no real provider is configured.
+  const testProvider = provider.name === 'test' ? (provider as TestProvider) : null;
+  const testChargeOr404 = async (reference: string) => {
+    const charge = testProvider && REFERENCE_PATTERN.test(reference) ? await testProvider.charge(reference) : null;
+    if (!charge) throw new ApiError(404, MESSAGES.paymentNotFound);
+    return charge;
+  };
+
+  routes.get(
+    '/payments/test/:reference',
+    describeJsonRoute({
+      tag: 'Payments',
+      summary: 'Test mode only: the test payment page reads the charge',
+      success: { message: MESSAGES.testCharge, data: TestChargeSchema },
+      errors: { 404: MESSAGES.paymentNotFound },
+    }),
+    async (c) => {
+      const reference = c.req.param('reference');
+      const charge = await testChargeOr404(reference);
+      c.header('cache-control', 'no-store');
+      return c.json(
+        {
+          message: MESSAGES.testCharge,
+          data: { reference, amount: koboToDecimal(charge.amountKobo), currency: charge.currency, status: charge.status },
+        },
+        200,
+      );
+    },
+  );
+
+  routes.post(
+    '/payments/test/:reference',
+    describeJsonRoute({
+      tag: 'Payments',
+      summary: 'Test mode only: Pay or Decline on the test payment page',
+      body: TestOutcomeSchema,
+      success: { message: MESSAGES.testDone, data: TestCompletedSchema },
+      rateLimited: true,
+      errors: { 404: MESSAGES.paymentNotFound },
+    }),
+    limit('test_payment'),
+    async (c) => {
+      const reference = c.req.param('reference');
+      await testChargeOr404(reference);
+      const { outcome } = await readJsonBody(c, TestOutcomeSchema);
+      const done = await testProvider!.complete(reference, outcome);
+      if (!done) throw new ApiError(404, MESSAGES.paymentNotFound);
+      return c.json({ message: MESSAGES.testDone, data: { callback_url: done.callbackPath } }, 200);
+    },
+  );
+
+  routes.route('/', signedIn);
+  return routes;
+}

@@ -1,0 +1,64 @@
+// The catalogue as the build writes it (src/pages/catalogue-data.json.ts, moved by
+// scripts/hide-server-data.ts to dist/.server/catalogue.json, which the static server never serves):
+// courses, tutors and materials from content/, already checked by the content schemas, with the
+// URLs of their built images. The server reads it at start and brings the database in line.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as v from 'valibot';
+
+export const CATALOGUE_FILE = join('.server', 'catalogue.json');
+
+const Slug = v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/));
+
+export const CatalogueMaterialSchema = v.object({
+  id: Slug,
+  title: v.pipe(v.string(), v.minLength(1)),
+  kind: v.picklist(['video', 'pdf']),
+  file: v.pipe(v.string(), v.regex(/^[a-z0-9-]+\.(mp4|pdf)$/)),
+  length: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+
+export const CatalogueCourseSchema = v.object({
+  id: Slug,
+  title: v.pipe(v.string(), v.minLength(1)),
+  description: v.pipe(v.string(), v.minLength(1)),
+  summary: v.array(v.string()),
+  duration: v.pipe(v.string(), v.minLength(1)),
+  study_mode: v.picklist(['Physical', 'Online', 'Hybrid']),
+  price_kobo: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  image_url: v.pipe(v.string(), v.minLength(1)),
+  position: v.pipe(v.number(), v.integer()),
+  tutors: v.pipe(v.array(Slug), v.minLength(1)),
+  materials: v.array(CatalogueMaterialSchema),
+});
+
+export const CatalogueTutorSchema = v.object({
+  id: Slug,
+  full_name: v.pipe(v.string(), v.minLength(1)),
+  position: v.pipe(v.string(), v.minLength(1)),
+  biography: v.pipe(v.string(), v.minLength(1)),
+  image_url: v.pipe(v.string(), v.minLength(1)),
+});
+
+export const CatalogueSchema = v.pipe(
+  v.object({ courses: v.array(CatalogueCourseSchema), tutors: v.array(CatalogueTutorSchema) }),
+  v.check(
+    ({ courses, tutors }) => courses.every((course) => course.tutors.every((id) => tutors.some((tutor) => tutor.id === id))),
+    'A course names a tutor that is not in the catalogue',
+  ),
+);
+
+export type Catalogue = v.InferOutput<typeof CatalogueSchema>;
+export type CatalogueCourse = v.InferOutput<typeof CatalogueCourseSchema>;
+export type CatalogueTutor = v.InferOutput<typeof CatalogueTutorSchema>;
+
+/** Reads and checks the build's catalogue; a missing or broken file is an error naming what to do. */
+export async function readCatalogueFile(distDir: string): Promise<Catalogue> {
+  const path = join(distDir, CATALOGUE_FILE);
+  const text = await readFile(path, 'utf8').catch(() => {
+    throw new Error(`No catalogue at ${path}: run npm run build first.`);
+  });
+  const result = v.safeParse(CatalogueSchema, JSON.parse(text));
+  if (!result.success) throw new Error(`The catalogue at ${path} is not valid: ${v.summarize(result.issues).split('\n')[0]}`);
+  return result.output;
+}

@@ -1,0 +1,87 @@
+// Payments, the enrolments they buy and their receipts. Exactly-once is the database's job: one
+// enrolment per student and course, one enrolment and one receipt per payment (unique keys), and
+// the payment's move to 'success' is a conditional UPDATE inside the same transaction
+// (src/server/payments/fulfil.ts).
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { students } from './accounts.ts';
+import { courses } from './catalogue.ts';
+import { instant } from './columns.ts';
+
+export const PAYMENT_STATUSES = ['pending', 'success', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_PROVIDERS = ['paystack', 'test'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Ours, random, given to the provider: the key every verify call and webhook names. */
+    reference: text('reference').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id),
+    /** What we asked for, from the server's price at checkout. */
+    amountKobo: integer('amount_kobo').notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    /** Why a payment failed, for staff: 'declined', 'abandoned', 'amount mismatch', ... */
+    failureReason: text('failure_reason'),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+    paidAt: instant('paid_at'),
+  },
+  (table) => [
+    uniqueIndex('payments_reference_key').on(table.reference),
+    index('payments_student_course_idx').on(table.studentId, table.courseId),
+    check('payments_status_check', sql`${table.status} in ('pending', 'success', 'failed')`),
+    check('payments_amount_check', sql`${table.amountKobo} > 0`),
+  ],
+);
+
+export const enrolments = pgTable(
+  'enrolments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    enrolledAt: instant('enrolled_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('enrolments_student_course_key').on(table.studentId, table.courseId),
+    uniqueIndex('enrolments_payment_key').on(table.paymentId),
+  ],
+);
+
+export const receipts = pgTable('receipts', {
+  paymentId: uuid('payment_id')
+    .primaryKey()
+    .references(() => payments.id),
+  createdAt: instant('created_at').notNull(),
+  /** When the receipt mail went out; null while it has not (the mail service was down). */
+  mailedAt: instant('mailed_at'),
+});
+
+/**
+ * The built-in test provider's own book of charges (used when no Paystack key is set). It lives in
+ * the database so that every server process sharing it sees the same charges.
+ */
+export const testCharges = pgTable('test_charges', {
+  reference: text('reference').primaryKey(),
+  amountKobo: integer('amount_kobo').notNull(),
+  currency: text('currency').notNull(),
+  email: text('email').notNull(),
+  callbackUrl: text('callback_url').notNull(),
+  status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+  createdAt: instant('created_at').notNull(),
+});

@@ -1,0 +1,172 @@
+// The public catalogue: list, search and paging, a course's details, related courses, the answers'
+// shapes and caching, and the catalogue sync that never loses what enrolments point at.
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { courses, enrolments, students } from '#server/db/schema.ts';
+import { seedCatalogue, testCatalogue } from './support/catalogue.ts';
+import { signUpStudent } from './support/factories.ts';
+import { readJson, send, useTestApp } from './support/test-app.ts';
+
+const t = useTestApp();
+const get = (path: string, headers: Record<string, string> = {}) => send(t.app, path, undefined, { method: 'GET', headers });
+
+interface Card {
+  course_id: string;
+  course_image: string;
+  title: string;
+  description: string;
+  duration: string;
+  price: string;
+  tutors: { name: string; image: string }[];
+}
+interface CardPage {
+  courses?: Card[];
+  relatedCourses?: Card[];
+  total_pages: number;
+  total_count: number;
+}
+const data = async <T>(response: Response) => (await readJson(response)).data as T;
+
+describe('the catalogue', () => {
+  it('lists courses in catalogue order, 10 a page, with totals and prices as decimal naira', async () => {
+    await seedCatalogue(t.db);
+    const first = await get('user/courses');
+    expect(first.status).toBe(200);
+    const page1 = await data<CardPage>(first);
+    expect(page1.total_count).toBe(14);
+    expect(page1.total_pages).toBe(2);
+    expect(page1.courses!.map((card) => card.course_id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `course-${String(i + 1).padStart(2, '0')}`),
+    );
+    expect(page1.courses![0]).toEqual({
+      course_id: 'course-01',
+      course_image: '/_astro/course-1.svg',
+      title: 'Course number 1',
+      description: 'The description of course 1.',
+      duration: '3 months',
+      price: '60000.00',
+      tutors: [
+        { name: 'Ada Obi', image: '/_astro/ada-obi.svg' },
+        { name: 'Tunde Bello', image: '/_astro/tunde-bello.svg' },
+        { name: 'Ngozi Eze', image: '/_astro/ngozi-eze.svg' },
+      ],
+    });
+    const page2 = await data<CardPage>(await get('user/courses?page=2&per_page=10'));
+    expect(page2.courses!.map((card) => card.course_id)).toEqual(['course-11', 'course-12', 'course-13', 'course-14']);
+    const beyond = await data<CardPage>(await get('user/courses?page=9'));
+    expect(beyond).toEqual({ courses: [], total_pages: 2, total_count: 14 });
+  });
+
+  it('searches title, description and outline, every word, in any letter case', async () => {
+    await seedCatalogue(t.db);
+    const indigo = await data<CardPage>(await get('user/courses?search=%20INDIGO%20'));
+    expect(indigo.courses!.map((card) => card.course_id)).toEqual(['course-03']);
+    const outline = await data<CardPage>(await get('user/courses?search=pattern%20drafting'));
+    expect(outline.courses!.map((card) => card.course_id)).toEqual(['course-05']);
+    expect(await data<CardPage>(await get('user/courses?search=velvet'))).toEqual({ courses: [], total_pages: 0, total_count: 0 });
+  });
+
+  it('refuses paging outside 1 to 50 with a field message', async () => {
+    await seedCatalogue(t.db);
+    for (const query of ['per_page=0', 'per_page=51', 'per_page=abc', 'page=0', 'page=-1', 'page=1.5']) {
+      const answer = await get(`user/courses?${query}`);
+      expect(answer.status, query).toBe(400);
+      const field = query.split('=')[0]!;
+      expect((await readJson(answer)).errors, query).toEqual({
+        [field]: [`${field} must be a whole number from 1 to ${field === 'page' ? 100000 : 50}`],
+      });
+    }
+    expect((await get('user/courses?per_page=50')).status).toBe(200);
+  });
+
+  it('gives a course its details and tutors, and 404 for an unknown id', async () => {
+    await seedCatalogue(t.db);
+    const answer = await get('user/courses/course-01');
+    expect(answer.status).toBe(200);
+    const details = await data<{ courseDetails: Record<string, unknown>; courseTutors: Record<string, unknown>[] }>(answer);
+    expect(details.courseDetails).toEqual({
+      id: 'course-01',
+      image_url: '/_astro/course-1.svg',
+      title: 'Course number 1',
+      description: 'The description of course 1.',
+      summary: ['Outline one of 1', 'Outline two', 'Outline three', 'Outline four'],
+      duration: '3 months',
+      study_mode: 'Physical',
+      price: '60000.00',
+    });
+    expect(details.courseTutors[0]).toEqual({
+      id: 'ada-obi',
+      full_name: 'Ada Obi',
+      tutor_biography: 'Biography of ada-obi.',
+      tutor_position_held: 'Tutor 1',
+      image_url: '/_astro/ada-obi.svg',
+    });
+    expect(details.courseTutors).toHaveLength(3);
+    const unknown = await get('user/courses/no-such-course');
+    expect(unknown.status).toBe(404);
+    expect(await readJson(unknown)).toEqual({ message: 'Course not found' });
+  });
+
+  it('relates every other course, those sharing a tutor first, never the course itself, in pages', async () => {
+    await seedCatalogue(t.db);
+    const page1 = await data<CardPage>(await get('user/courses/course-01/related-courses'));
+    expect(page1.total_count).toBe(13);
+    expect(page1.total_pages).toBe(2);
+    const ids = page1.relatedCourses!.map((card) => card.course_id);
+    expect(ids).not.toContain('course-01');
+    // Courses sharing Ada Obi, Tunde Bello or Ngozi Eze with course 1 come first.
+    const sharing = testCatalogue().courses.filter(
+      (c) => c.id !== 'course-01' && c.tutors.some((id) => ['ada-obi', 'tunde-bello', 'ngozi-eze'].includes(id)),
+    );
+    expect(ids.slice(0, sharing.length)).toEqual(sharing.map((c) => c.id).slice(0, 10));
+    const page2 = await data<CardPage>(await get('user/courses/course-01/related-courses?page=2&per_page=10'));
+    expect(page2.relatedCourses).toHaveLength(3);
+    expect(new Set([...ids, ...page2.relatedCourses!.map((card) => card.course_id)]).size).toBe(13);
+    expect((await get('user/courses/nope/related-courses')).status).toBe(404);
+    expect((await get('user/courses/course-01/related-courses?per_page=51')).status).toBe(400);
+  });
+
+  it('answers with an ETag and a short public cache, and 304 to a client that holds the answer', async () => {
+    await seedCatalogue(t.db);
+    const first = await get('user/courses/course-02');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
+    const again = await get('user/courses/course-02', { 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const other = await get('user/courses/course-03', { 'if-none-match': etag! });
+    expect(other.status).toBe(200);
+  });
+});
+
+describe('the catalogue sync', () => {
+  it('updates what changed, retires what left content/, and keeps every enrolment', async () => {
+    const catalogue = await seedCatalogue(t.db);
+    const student = await signUpStudent(t);
+    await t.db.insert(enrolments).values({ studentId: student.id, courseId: 'course-14', enrolledAt: new Date() });
+
+    const changed = structuredClone(catalogue);
+    changed.courses = changed.courses.filter((course) => course.id !== 'course-14');
+    changed.courses[0]!.price_kobo = 99_900_00;
+    await seedCatalogue(t.db, changed);
+    // Twice is the same as once.
+    await seedCatalogue(t.db, changed);
+
+    const [retired] = await t.db.select().from(courses).where(eq(courses.id, 'course-14'));
+    expect(retired!.retiredAt).toBeInstanceOf(Date);
+    expect(await t.db.select().from(enrolments).where(eq(enrolments.studentId, student.id))).toHaveLength(1);
+    expect((await t.db.select().from(students)).length).toBe(1);
+
+    // A fresh app reads the new catalogue: the retired course is gone from it, the new price is there.
+    const list = await data<CardPage>(await get('user/courses?per_page=50'));
+    expect(list.total_count).toBe(13);
+    expect(list.courses![0]!.price).toBe('99900.00');
+    expect((await get('user/courses/course-14')).status).toBe(404);
+
+    // Back in content/: back in the catalogue.
+    await seedCatalogue(t.db, catalogue);
+    const [back] = await t.db.select().from(courses).where(eq(courses.id, 'course-14'));
+    expect(back!.retiredAt).toBeNull();
+  });
+});

@@ -1,0 +1,188 @@
+// Checkout in naira and payment that enrols exactly once (docs/product.md#planned-endpoints):
+// the test provider's Pay and Decline, verify, signed webhooks and their replays, tampered amounts
+// and currencies, a provider that is down, and 20 verify and webhook calls at the same moment.
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { enrolments, notifications, payments, receipts } from '#server/db/schema.ts';
+import { PaymentProviderUnavailableError, signWebhook, type PaymentProvider } from '#server/payments/provider.ts';
+import { createTestProvider, TEST_WEBHOOK_SECRET } from '#server/payments/test-provider.ts';
+import { seedCatalogue } from './support/catalogue.ts';
+import { signUpStudent } from './support/factories.ts';
+import { readJson, send, useTestApp } from './support/test-app.ts';
+
+const t = useTestApp();
+
+const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+const checkout = (token: string, course = 'course-02') => send(t.app, `user/courses/${course}/checkout`, undefined, as(token));
+const verify = (token: string, reference: string) =>
+  send(t.app, `user/payments/${reference}/verify`, undefined, { method: 'GET', ...as(token) });
+const testPage = (reference: string, outcome: 'pay' | 'decline') => send(t.app, `user/payments/test/${reference}`, { outcome });
+const myCourses = (token: string) => send(t.app, 'user/student/courses', undefined, { method: 'GET', ...as(token) });
+
+function webhook(data: Record<string, unknown>, secret = TEST_WEBHOOK_SECRET, event = 'charge.success') {
+  const raw = JSON.stringify({ event, data });
+  return send(t.app, 'user/payments/webhook', raw, { headers: { 'x-paystack-signature': signWebhook(raw, secret) } });
+}
+
+async function startPayment(token: string, course = 'course-02') {
+  const answer = await checkout(token, course);
+  expect(answer.status).toBe(201);
+  return (await readJson(answer)).data as { reference: string; authorization_url: string; amount: string; currency: string };
+}
+
+const countOf = async (table: typeof enrolments | typeof receipts | typeof notifications) =>
+  (await t.db.select({ n: count() }).from(table))[0]!.n;
+
+describe('checkout with the test provider', () => {
+  it('starts a payment for the course price, and Pay -> verify enrols the student with a receipt and a notification', async () => {
+    await seedCatalogue(t.db);
+    const student = await signUpStudent(t);
+    const started = await startPayment(student.token);
+    expect(started.amount).toBe('70000.00');
+    expect(started.currency).toBe('NGN');
+    expect(started.reference).toMatch(/^ADR-[A-Z0-9]{16}$/);
+    expect(started.authorization_url).toBe(`/payments/test?reference=${started.reference}`);
+
+    // The test page reads the charge, then the payer presses Pay and is sent back to the checkout.
+    const charge = await send(t.app, `user/payments/test/${started.reference}`, undefined, { method: 'GET' });
+    expect((await readJson(charge)).data).toEqual({ reference: started.reference, amount: '70000.00', currency: 'NGN', status: 'pending' });
+    const paid = await testPage(started.reference, 'pay');
+    expect((await readJson(paid)).data).toEqual({ callback_url: `/courses/course-02/checkout?reference=${started.reference}` });
+
+    const checked = await verify(student.token, started.reference);
+    expect(checked.status).toBe(200);
+    expect((await readJson(checked)).data).toEqual({ status: 'success', course_id: 'course-02' });
+    const mine = (await readJson(await myCourses(student.token))).data as { course_id: string; progress: number }[];
+    expect(mine).toMatchObject([{ course_id: 'course-02', title: 'Course number 2', progress: 0 }]);
+
+    const receipt = t.mailer.sent.find((mail) => mail.kind === 'receipt')!;
+    expect(receipt.subject).toBe('Your receipt: Course number 2');
+    expect(receipt.text).toContain('Amount paid: ₦70,000.00');
+    expect(receipt.text).toContain(`Reference: ${started.reference}`);
+    const [notice] = await t.db.select().from(notifications);
+    expect(notice).toMatchObject({ studentId: student.id, kind: 'enrolment', title: 'You are enrolled in Course number 2' });
+
+    // Enrolled: a second checkout is refused.
+    const again = await checkout(student.token);
+    expect(again.status).toBe(409);
+    expect(await readJson(again)).toEqual({ message: 'You are already enrolled in this course.' });
+  });
+
+  it('Decline leaves the student free to try again', async () => {
+    await seedCatalogue(t.db);
+    const student = await signUpStudent(t);
+    const first = await startPayment(student.token);
+    await testPage(first.reference, 'decline');
+    expect((await readJson(await verify(student.token, first.reference))).data).toEqual({ status: 'failed', course_id: 'course-02' });
+    expect(await countOf(enrolments)).toBe(0);
+
+    const second = await startPayment(student.token);
+    expect(second.reference).not.toBe(first.reference);
+    // Not paid yet: pending, and nothing is granted.
+    expect((await readJson(await verify(student.token, second.reference))).data).toEqual({ status: 'pending', course_id: 'course-02' });
+    await testPage(second.reference, 'pay');
+    expect((await readJson(await verify(student.token, second.reference))).data).toMatchObject({ status: 'success' });
+  });
+
+  it('needs a signed-in student, a real course, and shows a payment only to its owner', async () => {
+    await seedCatalogue(t.db);
+    expect((await send(t.app, 'user/courses/course-02/checkout')).status).toBe(401);
+    const student = await signUpStudent(t);
+    const unknown = await checkout(student.token, 'no-such-course');
+    expect(unknown.status).toBe(404);
+    const started = await startPayment(student.token);
+    const other = await signUpStudent(t);
+    expect((await verify(other.token, started.reference)).status).toBe(404);
+    expect((await verify(student.token, 'ADR-NOTAREFERENCE00')).status).toBe(404);
+    expect((await verify(student.token, '../../etc')).status).toBe(404);
+  });
+});
+
+describe('the webhook', () => {
+  it('refuses a missing or wrong signature with 401, and changes nothing', async () => {
+    await seedCatalogue(t.db);
+    const student = await signUpStudent(t);
+    const { reference } = await startPayment(student.token);
+    const raw = JSON.stringify({ event: 'charge.success', data: { reference, amount: 7_000_000, currency: 'NGN', status: 'success' } });
+    const unsigned = await send(t.app, 'user/payments/webhook', raw);
+    expect(unsigned.status).toBe(401);
+    expect(await readJson(unsigned)).toEqual({ message: 'Invalid signature' });
+    expect((await webhook({ reference, amount: 7_000_000, currency: 'NGN', status: 'success' }, 'not-the-secret')).status).toBe(401);
+    expect(await countOf(enrolments)).toBe(0);
+  });
+
+  it('enrols on a signed charge.success, and a replay changes nothing', async () => {
+    await seedCatalogue(t.db);
+    const student = await signUpStudent(t);
+    const { reference } = await startPayment(student.token);
+    const event = { reference, amount: 7_000_000, currency: 'NGN', status: 'success' };
+    for (let i = 0; i < 3; i++) expect((await webhook(event)).status).toBe(200);
+    expect(await countOf(enrolments)).toBe(1);
+    expect(await countOf(receipts)).toBe(1);
+    expect(await countOf(notifications)).toBe(1);
+    expect(t.mailer.sent.filter((mail) => mail.kind === 'receipt')).toHaveLength(1);
+    // Other events are acknowledged and ignored.
+    expect((await webhook({ reference }, TEST_WEBHOOK_SECRET, 'transfer.success')).status).toBe(200);
+  });
+
+  it('never enrols on a charge whose amount or currency is not what was asked', async () => {
+    await seedCatalogue(t.db);
+    const student = await signUpStudent(t);
+    const cheap = await startPayment(student.token);
+    await webhook({ reference: cheap.reference, amount: 100, currency: 'NGN', status: 'success' });
+    const foreign = await startPayment(student.token);
+    await webhook({ reference: foreign.reference, amount: 7_000_000, currency: 'USD', status: 'success' });
+    expect(await countOf(enrolments)).toBe(0);
+    const rows = await t.db.select().from(payments);
+    expect(rows.map((row) => [row.status, row.failureReason]).sort()).toEqual([
+      ['failed', 'amount mismatch'],
+      ['failed', 'currency mismatch'],
+    ]);
+  });
+
+  it('20 verify and webhook calls at the same moment make exactly one enrolment, receipt, notification and mail', async () => {
+    await seedCatalogue(t.db);
+    const student = await signUpStudent(t);
+    const { reference } = await startPayment(student.token);
+    await testPage(reference, 'pay');
+    const event = { reference, amount: 7_000_000, currency: 'NGN', status: 'success' };
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? verify(student.token, reference) : webhook(event))));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    expect(await countOf(enrolments)).toBe(1);
+    expect(await countOf(receipts)).toBe(1);
+    expect(await countOf(notifications)).toBe(1);
+    expect(t.mailer.sent.filter((mail) => mail.kind === 'receipt')).toHaveLength(1);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.reference, reference));
+    expect(payment!.status).toBe('success');
+  });
+});
+
+describe('a provider that is down', () => {
+  let down = true;
+  const flaky = useTestApp({
+    payments: (db, clock): PaymentProvider => {
+      const real = createTestProvider({ db, clock });
+      return {
+        ...real,
+        name: 'test',
+        initialize: (charge) => (down ? Promise.reject(new PaymentProviderUnavailableError('down')) : real.initialize(charge)),
+        verify: (reference) => (down ? Promise.reject(new PaymentProviderUnavailableError('down')) : real.verify(reference)),
+      };
+    },
+  });
+
+  it('gives 503 with Retry-After and loses nothing: the student tries again once it is back', async () => {
+    down = true;
+    await seedCatalogue(flaky.db);
+    const student = await signUpStudent(flaky);
+    const refused = await send(flaky.app, 'user/courses/course-02/checkout', undefined, as(student.token));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect((await readJson(refused)).message).toMatch(/You have not been charged/);
+    expect((await flaky.db.select().from(payments))[0]).toMatchObject({ status: 'failed', failureReason: 'provider unavailable' });
+
+    down = false;
+    const started = await send(flaky.app, 'user/courses/course-02/checkout', undefined, as(student.token));
+    expect(started.status).toBe(201);
+  });
+});
