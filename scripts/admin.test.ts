@@ -39,4 +39,23 @@ describe('npm run admin', () => {
     expect(run.status).toBe(2);
     expect(run.stderr.trim()).toBe('Usage: npm run admin -- activate <email>');
   });
+
+  it('has an enrolments command: listed by help, one line without a server or a database URL, no arguments', () => {
+    expect(admin('help').stdout).toMatch(
+      /^ {2}enrolments {10}Print every successful payment as CSV: student, email, course, amount, reference, date\.$/m,
+    );
+    const run = spawnSync(process.execPath, ['scripts/admin.ts', 'enrolments'], {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: '/nonexistent-admin-test', DATABASE_URL: '' },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(
+      /^No server is running for DATA_DIR=\/nonexistent-admin-test \(at http:\/\/.*\/api\/v1\/admin\/enrolments\) and DATABASE_URL is not set: start it with npm start/,
+    );
+    const extra = admin('enrolments', 'now');
+    expect(extra.status).toBe(2);
+    expect(extra.stderr.trim()).toBe('Usage: npm run admin -- enrolments');
+  });
 });

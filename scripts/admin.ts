@@ -1,14 +1,16 @@
 // npm run admin -- <command> [arguments]: operator commands for a running installation.
 //
-// deactivate and activate need the database. An embedded PGlite data directory must never be
-// opened by two processes (it corrupts), so with PGlite the command asks the running server, through
-// a loopback-only route that also demands the secret the server wrote to DATA_DIR/admin-secret at
-// start. With DATABASE_URL set it connects to PostgreSQL directly.
+// deactivate, activate and enrolments need the database. An embedded PGlite data directory must
+// never be opened by two processes (it corrupts), so with PGlite the command asks the running
+// server, through a loopback-only route that also demands the secret the server wrote to
+// DATA_DIR/admin-secret at start. With DATABASE_URL set it connects to PostgreSQL directly.
+import * as v from 'valibot';
 import { setStudentActive } from '#features/accounts/server/students.ts';
-import { ADMIN_SECRET_HEADER } from '#features/accounts/server/admin-routes.ts';
+import { enrolmentRows, EnrolmentRowsSchema, toCsv } from '#features/payments/server/enrolment-report.ts';
 import { readAdminSecret } from '#server/admin-secret.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { EnvError, readEnv, type Env } from '#server/env.ts';
+import { ADMIN_SECRET_HEADER } from '#server/http/admin-guard.ts';
 
 export interface AdminIo {
   env: Record<string, string | undefined>;
@@ -48,6 +50,17 @@ const commands: Record<string, Command> = {
   },
   deactivate: statusCommand(false),
   activate: statusCommand(true),
+  enrolments: {
+    usage: 'enrolments',
+    summary: 'Print every successful payment as CSV: student, email, course, amount, reference, date.',
+    run: async (args, io, env) => {
+      if (args.length > 0) {
+        io.err('Usage: npm run admin -- enrolments');
+        return 2;
+      }
+      return env.DATABASE_URL ? listDirectly(env, io) : listThroughServer(env, io);
+    },
+  },
 };
 
 async function setDirectly(email: string, active: boolean, env: Env, io: AdminIo): Promise<number> {
@@ -64,26 +77,35 @@ async function setDirectly(email: string, active: boolean, env: Env, io: AdminIo
   }
 }
 
-async function setThroughServer(email: string, active: boolean, env: Env, io: AdminIo): Promise<number> {
+/**
+ * Asks the admin route at `path` (under /api/v1/admin) of the server running on this DATA_DIR, with
+ * its secret; a body goes as JSON with POST. Null, once said to the operator, when no server runs there.
+ */
+async function askServer(path: string, body: object | undefined, env: Env, io: AdminIo): Promise<Response | null> {
   const secret = await readAdminSecret(env.DATA_DIR);
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}/api/v1/admin/students/status`;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}/api/v1/admin/${path}`;
   const notRunning = `No server is running for DATA_DIR=${env.DATA_DIR} (at ${url}) and DATABASE_URL is not set: start it with npm start, then run this again.`;
   if (!secret) {
     io.err(notRunning);
-    return 1;
+    return null;
   }
-  let answer: Response;
   try {
-    answer = await io.fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [ADMIN_SECRET_HEADER]: secret },
-      body: JSON.stringify({ email, active }),
-    });
+    return await io.fetch(
+      url,
+      body === undefined
+        ? { method: 'GET', headers: { [ADMIN_SECRET_HEADER]: secret } }
+        : { method: 'POST', headers: { 'content-type': 'application/json', [ADMIN_SECRET_HEADER]: secret }, body: JSON.stringify(body) },
+    );
   } catch {
     io.err(notRunning);
-    return 1;
+    return null;
   }
+}
+
+async function setThroughServer(email: string, active: boolean, env: Env, io: AdminIo): Promise<number> {
+  const answer = await askServer('students/status', { email, active }, env, io);
+  if (!answer) return 1;
   const body = (await answer.json().catch(() => ({}))) as { message?: string };
   if (answer.ok) {
     io.out(body.message ?? 'Done.');
@@ -91,6 +113,33 @@ async function setThroughServer(email: string, active: boolean, env: Env, io: Ad
   }
   io.err(`${body.message ?? `The server answered ${answer.status}`}: nothing was changed.`);
   return 1;
+}
+
+async function listDirectly(env: Env, io: AdminIo): Promise<number> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL });
+  try {
+    io.out(toCsv(await enrolmentRows(database.db)));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function listThroughServer(env: Env, io: AdminIo): Promise<number> {
+  const answer = await askServer('enrolments', undefined, env, io);
+  if (!answer) return 1;
+  const body = (await answer.json().catch(() => ({}))) as { message?: string; data?: unknown };
+  if (!answer.ok) {
+    io.err(`${body.message ?? `The server answered ${answer.status}`}: nothing was listed.`);
+    return 1;
+  }
+  const listed = v.safeParse(EnrolmentRowsSchema, body.data);
+  if (!listed.success) {
+    io.err('The server answered with something other than the list of enrolments: nothing was listed.');
+    return 1;
+  }
+  io.out(toCsv(listed.output.rows));
+  return 0;
 }
 
 function printHelp(io: AdminIo) {

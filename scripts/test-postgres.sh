@@ -34,4 +34,5 @@ su postgres -c "$PG_BIN/initdb -D '$CLUSTER/data' --auth=trust --username=postgr
 su postgres -c "$PG_BIN/pg_ctl -D '$CLUSTER/data' -l '$CLUSTER/server.log' -w -o \"-p $PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off\" start" >/dev/null
 echo "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') is running on 127.0.0.1:$PORT (cluster $CLUSTER)"
 
-DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" npm run test:api -- "$@"
+# With file arguments, only those files; without, every API test.
+DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" npx vitest run "${@:-tests/api}"

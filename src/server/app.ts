@@ -8,6 +8,7 @@ import { createAdminRoutes } from '#features/accounts/server/admin-routes.ts';
 import { createAccountRoutes } from '#features/accounts/server/routes.ts';
 import { createContactRoutes } from '#features/contact/server/routes.ts';
 import { createCourseRoutes } from '#features/courses/server/routes.ts';
+import { createPaymentAdminRoutes } from '#features/payments/server/admin-routes.ts';
 import { createPaymentRoutes } from '#features/payments/server/routes.ts';
 import { createNewsletterRoutes } from '#features/newsletter/server/routes.ts';
 import { withDefaults, type ApiDeps } from './deps.ts';
@@ -48,6 +49,7 @@ export function createApp(deps: ApiDeps) {
   api.route('/user', createCourseRoutes(services));
   api.route('/user', createPaymentRoutes(services));
   api.route('/admin', createAdminRoutes(services));
+  api.route('/admin', createPaymentAdminRoutes(services));
   api.get('/openapi.json', describeOpenApiDocument, openApiDocument(api, API_BASE));
 
   api.notFound(answerUnmatched(() => api.routes));

@@ -48,6 +48,7 @@ describe('the OpenAPI document', () => {
     expect([...answeredRoutes()].filter((route) => !documentedRoutes().has(route))).toEqual([]);
     expect([...documentedRoutes()].filter((route) => !answeredRoutes().has(route))).toEqual([]);
     expect([...documentedRoutes()].sort()).toEqual([
+      'GET /admin/enrolments',
       'GET /health',
       'GET /openapi.json',
       'GET /user/courses',

@@ -39,7 +39,7 @@ export async function settlePayment(services: ApiServices, payment: Payment, sta
     await db
       .update(payments)
       .set({ status: 'failed', failureReason: mismatch ?? state.reason ?? 'failed', updatedAt: now })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+      .where(and(eq(payments.id, payment.id), ne(payments.status, 'success')));
     return done('failed');
   }
 

@@ -38,11 +38,16 @@ export const MESSAGES = {
   testDone: 'Test payment completed.',
 };
 const PROVIDER_RETRY_AFTER_SECONDS = 60;
+/** Failures that are ours to decide, not the provider's: asking the provider again changes nothing. */
+const FINAL_FAILURES = new Set(['amount mismatch', 'currency mismatch', 'reference mismatch', 'provider unavailable']);
 
 /** Per client address: generous (many phones share a carrier's address) but bounded. */
 const PAYMENT_IP_LIMIT: RateLimitPolicy = { limit: 60, windowMs: 10 * 60_000 };
 
-const newReference = () => `ADR-${randomBytes(10).toString('base64url').replace(/[-_]/g, '').toUpperCase().padEnd(16, 'X').slice(0, 16)}`;
+/** Letters and digits a person can read back over the phone (no 0/O, 1/I). 32 of them: no bias from the modulo. */
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** 'ADR-' and 16 characters from a CSPRNG: 80 bits, never guessed. */
+const newReference = () => `ADR-${[...randomBytes(16)].map((byte) => REFERENCE_ALPHABET[byte % 32]).join('')}`;
 
 const providerDown = () => new ApiError(503, MESSAGES.providerDown, { headers: { 'retry-after': String(PROVIDER_RETRY_AFTER_SECONDS) } });
 
@@ -156,8 +161,10 @@ export function createPaymentRoutes(services: ApiServices) {
             .where(and(eq(payments.reference, reference), eq(payments.studentId, c.var.student.id)))
         : [];
       if (!payment) throw new ApiError(404, MESSAGES.paymentNotFound);
-      const settled =
-        payment.status === 'pending' ? await settlePayment(services, payment, await askProvider(() => provider.verify(reference))) : null;
+      // A payment the provider called failed may still be paid on the same page (Paystack's
+      // 'abandoned' is not final), so it is asked again; only our own verdicts are final.
+      const askAgain = payment.status === 'pending' || (payment.status === 'failed' && !FINAL_FAILURES.has(payment.failureReason ?? ''));
+      const settled = askAgain ? await settlePayment(services, payment, await askProvider(() => provider.verify(reference))) : null;
       return c.json({ message: MESSAGES.verified, data: { status: settled?.status ?? payment.status, course_id: payment.courseId } }, 200);
     },
   );

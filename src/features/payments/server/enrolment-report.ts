@@ -1,0 +1,73 @@
+// Who paid for what, for staff who do not open the database (`npm run admin -- enrolments`): one
+// row per successful payment, oldest first, and the CSV a spreadsheet opens safely.
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import * as v from 'valibot';
+import { koboToDecimal } from '#lib/money.ts';
+import type { Database } from '#server/db/client.ts';
+import { courses, payments, students } from '#server/db/schema.ts';
+
+export const ENROLMENT_COLUMNS = ['student', 'email', 'course', 'amount', 'reference', 'date'] as const;
+
+export const EnrolmentRowSchema = v.strictObject({
+  /** The student's full name. */
+  student: v.string(),
+  email: v.string(),
+  /** The course's title. */
+  course: v.string(),
+  /** Naira with two decimals: '70000.00'. */
+  amount: v.string(),
+  /** Our payment reference. */
+  reference: v.string(),
+  /** The day it was paid in Lagos: 'YYYY-MM-DD'. */
+  date: v.string(),
+});
+export type EnrolmentRow = v.InferOutput<typeof EnrolmentRowSchema>;
+export const EnrolmentRowsSchema = v.strictObject({ rows: v.array(EnrolmentRowSchema) });
+
+/** Lagos is UTC+1 all year (no daylight saving). */
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+
+/** The calendar day in Lagos of an instant: 2026-03-01T23:30Z -> '2026-03-02'. */
+export const lagosDate = (instant: Date) => new Date(instant.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+
+/** Every successful payment with who paid, for which course, how much and when, oldest first. */
+export async function enrolmentRows(db: Database): Promise<EnrolmentRow[]> {
+  const found = await db
+    .select({
+      firstName: students.firstName,
+      lastName: students.lastName,
+      email: students.email,
+      course: courses.title,
+      amountKobo: payments.amountKobo,
+      reference: payments.reference,
+      paidAt: payments.paidAt,
+    })
+    .from(payments)
+    .innerJoin(students, eq(students.id, payments.studentId))
+    .innerJoin(courses, eq(courses.id, payments.courseId))
+    .where(and(eq(payments.status, 'success'), isNotNull(payments.paidAt)))
+    .orderBy(asc(payments.paidAt), asc(payments.reference));
+  return found.map((row) => ({
+    student: `${row.firstName} ${row.lastName}`,
+    email: row.email,
+    course: row.course,
+    amount: koboToDecimal(row.amountKobo),
+    reference: row.reference,
+    date: lagosDate(row.paidAt!),
+  }));
+}
+
+/**
+ * One field: a leading =, +, -, @, tab or CR would make a spreadsheet read it as a formula, so it
+ * gets an apostrophe first; then RFC 4180 quoting for a comma, a quote or a line break.
+ */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** The header and one record per row, separated by CRLF (RFC 4180); no rows, the header alone. */
+export function toCsv(rows: readonly EnrolmentRow[]): string {
+  const records = [ENROLMENT_COLUMNS.join(','), ...rows.map((row) => ENROLMENT_COLUMNS.map((column) => csvField(row[column])).join(','))];
+  return records.join('\r\n');
+}

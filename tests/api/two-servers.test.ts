@@ -1,0 +1,132 @@
+// Exactly once across processes: two real server processes share one PostgreSQL database, and
+// verify calls and webhooks for one payment reach both at the same moment. One enrolment, one
+// receipt record, one notification and one receipt mail come out of it. PostgreSQL only (the
+// embedded database belongs to one process); scripts/test-postgres.sh runs it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/client.ts';
+import { enrolments, notifications, receipts } from '#server/db/schema.ts';
+import { signWebhook } from '#server/payments/provider.ts';
+import { TEST_WEBHOOK_SECRET } from '#server/payments/test-provider.ts';
+import { codeIn, outboxFiles, readMail } from '../mail-files.ts';
+import { testCatalogue } from './support/catalogue.ts';
+import { emptyDatabaseTarget } from './support/test-database.ts';
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  dataDir: string;
+}
+
+function siteWithCatalogue() {
+  const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Home</title>');
+  writeFileSync(join(dist, '404.html'), '<!doctype html><title>Page not found</title>');
+  mkdirSync(join(dist, '.server'));
+  writeFileSync(join(dist, '.server', 'catalogue.json'), JSON.stringify(testCatalogue()));
+  return dist;
+}
+
+function startServer(databaseUrl: string, dist: string): Promise<Server> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'data-'));
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, DIST_DIR: dist, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start:\n${output}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /on http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        resolve({ child, base: `http://127.0.0.1:${port}/api/v1/`, dataDir });
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => reject(new Error(`The server exited with ${code}:\n${output}`)));
+  });
+}
+
+const call = async (base: string, path: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}) => {
+  const response = await fetch(base + path, {
+    method: init.method ?? 'POST',
+    headers: { 'content-type': 'application/json', ...init.headers },
+    ...(init.body === undefined ? {} : { body: init.body }),
+  });
+  return { status: response.status, body: (await response.json()) as { data: Record<string, string> } };
+};
+
+describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreSQL', () => {
+  const servers: Server[] = [];
+  let drop: (() => Promise<void>) | undefined;
+  afterAll(async () => {
+    for (const server of servers) server.child.kill('SIGTERM');
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.child.once('exit', resolve))));
+    await drop?.();
+  });
+
+  it('settle one payment exactly once when its verify calls and webhooks are split between them', async () => {
+    const target = await emptyDatabaseTarget();
+    drop = () => target.drop();
+    const url = target.options.databaseUrl!;
+    const dist = siteWithCatalogue();
+    // Both start at once: migrations and the catalogue sync must not trip over each other either.
+    servers.push(...(await Promise.all([startServer(url, dist), startServer(url, dist)])));
+    const [a, b] = servers as [Server, Server];
+
+    const email = `two-servers-${Date.now()}@example.com`;
+    expect(
+      (
+        await call(a.base, 'user/auth/student/signup', {
+          body: JSON.stringify({ first_name: 'Ada', last_name: 'Obi', email, password: 'Indigo-Lagos7' }),
+        })
+      ).status,
+    ).toBe(201);
+    const outboxA = join(a.dataDir, 'outbox');
+    const mail = readMail(outboxA, outboxFiles(outboxA).at(-1)!);
+    const verified = await call(b.base, 'user/auth/student/verify-account', { body: JSON.stringify({ email, otp: codeIn(mail) }) });
+    const token = verified.body.data.token!;
+    const auth = { authorization: `Bearer ${token}` };
+
+    const started = await call(a.base, 'user/courses/course-02/checkout', { headers: auth });
+    expect(started.status).toBe(201);
+    const reference = started.body.data.reference!;
+    expect((await call(b.base, `user/payments/test/${reference}`, { body: JSON.stringify({ outcome: 'pay' }) })).status).toBe(200);
+
+    const raw = JSON.stringify({ event: 'charge.success', data: { reference, amount: 7_000_000, currency: 'NGN', status: 'success' } });
+    const hook = { 'x-paystack-signature': signWebhook(raw, TEST_WEBHOOK_SECRET) };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const server = i % 2 ? a : b;
+        return i % 4 < 2
+          ? call(server.base, `user/payments/${reference}/verify`, { method: 'GET', headers: auth })
+          : call(server.base, 'user/payments/webhook', { body: raw, headers: hook });
+      }),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+
+    const database = await openDatabase({ databaseUrl: url });
+    try {
+      const [enrolled] = await database.db.select({ n: count() }).from(enrolments);
+      const [receipted] = await database.db.select({ n: count() }).from(receipts);
+      const [told] = await database.db.select({ n: count() }).from(notifications);
+      expect([enrolled!.n, receipted!.n, told!.n]).toEqual([1, 1, 1]);
+    } finally {
+      await database.close();
+    }
+    const receiptMails = servers.flatMap((server) => {
+      const outbox = join(server.dataDir, 'outbox');
+      return outboxFiles(outbox)
+        .map((file) => readMail(outbox, file))
+        .filter((sent) => sent.subject.startsWith('Your receipt'));
+    });
+    expect(receiptMails).toHaveLength(1);
+  }, 120_000);
+});
