@@ -172,4 +172,59 @@ const auth = defineCollection({
   }),
 });
 
-export const collections = { site, home, about, auth, legal, projects, faculty, testimonials, campuses, partners, wip };
+/** The people who teach the e-learning courses (docs/product.md#course-pages): a collection apart from faculty. */
+const tutors = defineCollection({
+  loader: glob({ pattern: '*.md', base: './content/tutors' }),
+  schema: ({ image }) =>
+    z.object({
+      full_name: z.string().min(3),
+      /** Shown under the name, e.g. 'Head of Pattern Drafting'. */
+      position: z.string().min(3),
+      portrait: image(),
+      portraitAlt: z.string().min(5),
+    }),
+  // the Markdown body is the tutor's biography: 2 short paragraphs, 60 to 140 words in all
+});
+
+/** The course catalogue (docs/product.md#course-pages); the file name is the course id. */
+const courses = defineCollection({
+  loader: glob({ pattern: '*.md', base: './content/courses' }),
+  schema: ({ image }) =>
+    z.object({
+      title: z.string().min(5).max(70),
+      /** One or two sentences for cards and the banner; also the page's meta description. */
+      description: z.string().min(50).max(170),
+      /** The course outline: what a student learns, one line each. */
+      summary: z.array(z.string().min(5)).min(4).max(10),
+      /** As the college writes it: '3 months', '6 weeks', or a bare number of months such as '4'. */
+      duration: z.string().min(1).max(30),
+      study_mode: z.enum(['Physical', 'Online', 'Hybrid']),
+      /** Whole naira, e.g. 150000 for ₦150,000. */
+      price_naira: z.number().int().min(1000).max(5_000_000),
+      image: image(),
+      imageAlt: z.string().min(5),
+      /** Tutor file names (without .md), first is the lead tutor. */
+      tutors: z.array(z.string()).min(1).max(3),
+      /** Place in the catalogue, 1 first. */
+      order: z.number().int().min(1),
+      /** The paid materials, files in content/materials/<course-slug>/ made by scripts/make-materials.ts. */
+      materials: z
+        .array(
+          z.object({
+            /** Stable within the course, URL-safe: 'm1', 'cutting-the-bodice', ... */
+            id: z.string().regex(/^[a-z0-9-]+$/),
+            title: z.string().min(3),
+            kind: z.enum(['video', 'pdf']),
+            /** The file in content/materials/<course-slug>/. */
+            file: z.string().regex(/^[a-z0-9-]+\.(mp4|pdf)$/),
+            /** Seconds for a video, pages for a PDF. */
+            length: z.number().int().positive(),
+          }),
+        )
+        .min(4)
+        .max(8),
+    }),
+  // the Markdown body is a longer course description: 2 to 3 short paragraphs
+});
+
+export const collections = { site, home, about, auth, legal, projects, faculty, testimonials, campuses, partners, wip, tutors, courses };

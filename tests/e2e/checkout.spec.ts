@@ -1,0 +1,78 @@
+// Checkout in naira with the built-in test provider (docs/product.md#course-pages, 'Checkout'):
+// a visitor is asked to sign in and comes back; Make Payment -> the test page -> Pay -> paid, and
+// the course is in My courses; Decline -> not paid, free to try again; an enrolled student is told
+// so. axe on the checkout and the test payment page.
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, signIn, test, waitForIslands } from './fixtures.ts';
+
+const COURSE = 'pattern-drafting-foundations';
+const TITLE = 'Pattern Drafting Foundations';
+const main = (page: Page) => page.getByRole('main');
+
+async function payOnTestPage(page: Page, button: 'Pay' | 'Decline') {
+  await main(page).getByRole('button', { name: 'Make Payment' }).click();
+  await page.waitForURL('**/payments/test?reference=*');
+  await waitForIslands(page);
+  await expect(main(page).getByText('TEST MODE')).toBeVisible();
+  await expect(main(page).getByText(/Amount: ₦\d{1,3}(,\d{3})*\.00/)).toBeVisible();
+  await main(page).getByRole('button', { name: button, exact: true }).click();
+  await page.waitForURL(`**/courses/${COURSE}/checkout?reference=*`);
+}
+
+test('a visitor signs in from the checkout, pays on the test page, and finds the course in My courses', async ({ page, student }) => {
+  await page.goto(`/courses/${COURSE}/checkout`);
+  await waitForIslands(page);
+  await expect(main(page).getByRole('heading', { name: TITLE })).toBeVisible();
+  // Price, a blank discount, and a total equal to the price.
+  const summary = main(page).getByRole('region', { name: 'Summary' });
+  const price = await summary.locator('dt:text-is("Price") + dd').innerText();
+  expect(price).toMatch(/^₦\d{1,3}(,\d{3})*$/);
+  await expect(summary.locator('dt:text-is("Discount") + dd')).toHaveText('');
+  await expect(summary.locator('dt:text-is("Total") + dd')).toHaveText(price);
+
+  await main(page).getByRole('link', { name: 'Log in to enrol' }).click();
+  await page.waitForURL(`**/auth/login?next=${encodeURIComponent(`/courses/${COURSE}/checkout`)}`);
+  await waitForIslands(page);
+  await main(page).getByLabel('Email address').fill(student.email);
+  await main(page).getByLabel('Password', { exact: true }).fill(student.password);
+  await main(page).getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(`**/courses/${COURSE}/checkout`);
+  await waitForIslands(page);
+
+  await payOnTestPage(page, 'Pay');
+  await expect(main(page).getByText(`Payment received. You are enrolled in ${TITLE}.`)).toBeVisible();
+  await main(page).getByRole('link', { name: 'Go to My courses' }).click();
+  await page.waitForURL('**/dashboard');
+  await expect(main(page).getByRole('list', { name: 'My courses' }).getByRole('link', { name: TITLE })).toBeVisible();
+
+  // Enrolled now: the checkout says so instead of taking another payment.
+  await page.goto(`/courses/${COURSE}/checkout`);
+  await expect(main(page).getByText(`You are already enrolled in ${TITLE}.`)).toBeVisible();
+  await expect(main(page).getByRole('button', { name: 'Make Payment' })).toHaveCount(0);
+});
+
+test('Decline says the payment did not go through, enrols nobody, and offers Make Payment again', async ({ page, student }) => {
+  await signIn(page, student);
+  await page.goto(`/courses/${COURSE}/checkout`);
+  await waitForIslands(page);
+  await payOnTestPage(page, 'Decline');
+  await expect(main(page).getByRole('alert')).toContainText('The payment did not go through');
+  await expect(main(page).getByRole('button', { name: 'Make Payment' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(main(page).getByText('You have not enrolled in a course yet.')).toBeVisible();
+});
+
+test('axe: the checkout (visitor and signed in) and the test payment page', async ({ page, student }) => {
+  await page.goto(`/courses/${COURSE}/checkout`);
+  await waitForIslands(page);
+  await expect(main(page).getByRole('link', { name: 'Log in to enrol' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await signIn(page, student);
+  await page.goto(`/courses/${COURSE}/checkout`);
+  await expect(main(page).getByRole('button', { name: 'Make Payment' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await main(page).getByRole('button', { name: 'Make Payment' }).click();
+  await page.waitForURL('**/payments/test?reference=*');
+  await expect(main(page).getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
