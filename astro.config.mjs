@@ -25,7 +25,7 @@ export default defineConfig({
     sitemap({
       filter: (page) => {
         const path = new URL(page).pathname.replace(/\/$/, '');
-        return path === '/auth/login' || path === '/auth/signup' || !/\/(404|empty|auth|dashboard)(\/|$)/.test(path);
+        return path === '/auth/login' || path === '/auth/signup' || !/\/(404|empty|auth|dashboard|payments|checkout)(\/|$)/.test(path);
       },
     }),
   ],

@@ -9,3 +9,5 @@ export * from './schema/rate-limits.ts';
 export * from './schema/catalogue.ts';
 export * from './schema/payments.ts';
 export * from './schema/notifications.ts';
+export * from './schema/learning.ts';
+export * from './schema/uploads.ts';
