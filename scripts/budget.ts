@@ -20,8 +20,10 @@ const KB = 1000;
 export const CONTENT_JS_BUDGET = 15 * KB;
 export const ANY_PAGE_JS_BUDGET = 120 * KB;
 const PERFORMANCE_MIN = 98;
-const CONTENT_PAGE = /^\/($|about$|projects(\/[\w-]+)?$|terms$|cookies$|privacy$|404$|market$|empty$)/;
-const LIGHTHOUSE_PAGES = ['/', '/about', '/projects', '/projects/lsetf', '/market'];
+// Course detail pages (/courses/<slug>) are content pages; the catalogue, the tutor request and a
+// course's checkout are not.
+const CONTENT_PAGE = /^\/($|about$|projects(\/[\w-]+)?$|courses\/(?!request-tutor$)[\w-]+$|terms$|cookies$|privacy$|404$|market$|empty$)/;
+const LIGHTHOUSE_PAGES = ['/', '/about', '/projects', '/projects/lsetf', '/market', '/courses/pattern-drafting-foundations'];
 const CHROME = CHROMIUM_PATH;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 

@@ -2,12 +2,10 @@
 // materials, checked by the content schemas, with the URLs of their built images). The build moves
 // it to dist/.server/catalogue.json (scripts/hide-server-data.ts), which the static server never
 // serves; the API server reads it at start and brings the database in line with it.
-import type { APIRoute, ImageMetadata } from 'astro';
+import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
+import { coursesInOrder, tutorsById, tutorsOf, urlOf } from '#features/courses/content-catalogue.ts';
 import { nairaToKobo } from '#lib/money.ts';
-
-/** An image from content/: an SVG arrives as a component that carries its metadata. */
-const urlOf = (image: ImageMetadata) => image.src;
 
 /** A biography's Markdown as plain paragraphs. */
 const plainText = (markdown: string | undefined) =>
@@ -25,20 +23,20 @@ export const GET: APIRoute = async () => {
     biography: plainText(tutor.body),
     image_url: urlOf(tutor.data.portrait),
   }));
-  const courses = (await getCollection('courses'))
-    .sort((a, b) => a.data.order - b.data.order || a.id.localeCompare(b.id))
-    .map((course) => ({
-      id: course.id,
-      title: course.data.title,
-      description: course.data.description,
-      summary: course.data.summary,
-      duration: course.data.duration,
-      study_mode: course.data.study_mode,
-      price_kobo: nairaToKobo(course.data.price_naira),
-      image_url: urlOf(course.data.image),
-      position: course.data.order,
-      tutors: course.data.tutors,
-      materials: course.data.materials,
-    }));
+  const byId = await tutorsById();
+  const courses = (await coursesInOrder()).map((course) => ({
+    id: course.id,
+    title: course.data.title,
+    description: course.data.description,
+    summary: course.data.summary,
+    duration: course.data.duration,
+    study_mode: course.data.study_mode,
+    price_kobo: nairaToKobo(course.data.price_naira),
+    image_url: urlOf(course.data.image),
+    position: course.data.order,
+    // Checked here: a tutor named by a course but missing from content/tutors/ stops the build.
+    tutors: tutorsOf(course, byId).map((tutor) => tutor.id),
+    materials: course.data.materials,
+  }));
   return new Response(JSON.stringify({ courses, tutors }), { headers: { 'content-type': 'application/json' } });
 };

@@ -17,11 +17,13 @@ export const CONTENT_ROUTES = [
   '/projects/british-council',
   '/projects/gates-foundation',
   '/projects/world-bank',
+  '/courses',
+  '/courses/pattern-drafting-foundations',
   '/terms',
   '/cookies',
   '/privacy',
 ];
-export const WORK_IN_PROGRESS_ROUTES = ['/market', '/empty', '/courses'];
+export const WORK_IN_PROGRESS_ROUTES = ['/market', '/empty'];
 export const FORM_ROUTES = ['/contact', '/courses/request-tutor'];
 /** The auth routes of docs/product.md#auth-routes, exactly: anything else under /auth is a 404. */
 export const AUTH_ROUTES = [
@@ -83,9 +85,12 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
-/** Islands and scripts are ready once no astro-island is still waiting to hydrate. */
+/**
+ * Islands are ready once none that hydrates on load is still waiting. A client:visible island waits
+ * until it is scrolled into view: tests that need one scroll to it first.
+ */
 export async function waitForIslands(page: Page) {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
 }
 
 export interface Outbox {

@@ -138,6 +138,19 @@ export function confirmPasswordMessage(password: unknown, confirm: unknown): str
   return undefined;
 }
 
+/** The confirm-password field's validators: checked as it changes and whenever the password does. */
+export const confirmPasswordValidators = {
+  onChangeListenTo: ['password' as const],
+  onChange: ({ value, fieldApi }: { value: unknown; fieldApi: { form: { getFieldValue: (name: 'password') => unknown } } }) =>
+    confirmPasswordMessage(fieldApi.form.getFieldValue('password'), value),
+};
+
+/** The address typed, as the API would take it, or null while it is not a valid one. */
+export function validEmail(text: string): string | null {
+  const result = v.safeParse(EmailSchema, text);
+  return result.success ? result.output : null;
+}
+
 const ConfirmPasswordSchema = v.pipe(v.string(CONFIRM_REQUIRED), v.trim(), v.nonEmpty(CONFIRM_REQUIRED));
 
 /** The confirmation must repeat the password; the message goes under the confirmation. */

@@ -4,6 +4,7 @@
 // into validators: a field's own schema on change, the form's schema on submit.
 import { createFormHook } from '@tanstack/react-form';
 import { DateField } from './DateField.tsx';
+import { EmailField } from './EmailField.tsx';
 import { Form } from './Form.tsx';
 import { fieldContext, formContext } from './form-context.ts';
 import { OtpField } from './OtpField.tsx';
@@ -17,6 +18,6 @@ import { TextField } from './TextField.tsx';
 export const { useAppForm, withForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField, PasswordField, TextArea, PhoneField, SelectField, DateField, OtpField },
+  fieldComponents: { TextField, EmailField, PasswordField, TextArea, PhoneField, SelectField, DateField, OtpField },
   formComponents: { Form, SubmitButton },
 });

@@ -17,17 +17,7 @@ function ForgotPasswordForm() {
     <form.AppForm>
       <form.Form aria-labelledby="auth-heading" className="auth-form">
         <form.AppField name="email" validators={{ onChange: EmailOnlySchema.entries.email }}>
-          {(field) => (
-            <field.TextField
-              label="Email address"
-              placeholder="Email address"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={254}
-              required
-            />
-          )}
+          {(field) => <field.EmailField />}
         </form.AppField>
         <form.SubmitButton>Send reset code</form.SubmitButton>
       </form.Form>

@@ -21,17 +21,7 @@ function LoginForm() {
     <form.AppForm>
       <form.Form aria-labelledby="auth-heading" className="auth-form">
         <form.AppField name="email" validators={{ onChange: fields.email }}>
-          {(field) => (
-            <field.TextField
-              label="Email address"
-              placeholder="Email address"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={254}
-              required
-            />
-          )}
+          {(field) => <field.EmailField />}
         </form.AppField>
         <form.AppField name="password" validators={{ onChange: fields.password }}>
           {(field) => (

@@ -2,12 +2,18 @@
 // and the new password twice under the hint. Success ends every session of the account and moves on
 // to the success page, then to login (docs/product.md#auth-flows).
 import { useSelector } from '@tanstack/react-form';
-import * as v from 'valibot';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
-import { EmailSchema, PASSWORD_HINT } from '#lib/schemas/fields.ts';
-import { CODE_LENGTH, confirmPasswordMessage, OtpCodeSchema, ResetPasswordFormSchema, type ResetPasswordFormInput } from '../schemas.ts';
+import { PASSWORD_HINT } from '#lib/schemas/fields.ts';
+import {
+  CODE_LENGTH,
+  validEmail,
+  confirmPasswordValidators,
+  OtpCodeSchema,
+  ResetPasswordFormSchema,
+  type ResetPasswordFormInput,
+} from '../schemas.ts';
 import { resetPassword } from '../stores.ts';
 import { ResendCode } from './ResendCode.tsx';
 import { useKnownEmail } from './use-known-email.ts';
@@ -23,24 +29,12 @@ function ResetPasswordForm() {
   });
   const known = useKnownEmail('reset', (email) => form.setFieldValue('email', email));
   const email = useSelector(form.store, (state) => state.values.email);
-  const target = v.safeParse(EmailSchema, email);
 
   return (
     <form.AppForm>
       <form.Form aria-labelledby="auth-heading" className="auth-form">
         <form.AppField name="email" validators={{ onChange: fields.email }}>
-          {(field) => (
-            <field.TextField
-              label="Email address"
-              placeholder="Email address"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={254}
-              readOnly={!!known && known === email}
-              required
-            />
-          )}
+          {(field) => <field.EmailField readOnly={!!known && known === email} />}
         </form.AppField>
         <form.AppField name="token" validators={{ onChange: OtpCodeSchema }}>
           {(field) => <field.OtpField label="Reset code" length={CODE_LENGTH} />}
@@ -48,17 +42,11 @@ function ResetPasswordForm() {
         <form.AppField name="password" validators={{ onChange: fields.password }}>
           {(field) => <field.PasswordField label="New password" autoComplete="new-password" hint={PASSWORD_HINT} required />}
         </form.AppField>
-        <form.AppField
-          name="confirm_password"
-          validators={{
-            onChangeListenTo: ['password'],
-            onChange: ({ value, fieldApi }) => confirmPasswordMessage(fieldApi.form.getFieldValue('password'), value),
-          }}
-        >
+        <form.AppField name="confirm_password" validators={confirmPasswordValidators}>
           {(field) => <field.PasswordField label="Confirm password" placeholder="Confirm password" autoComplete="new-password" required />}
         </form.AppField>
         <form.SubmitButton>Reset password</form.SubmitButton>
-        <ResendCode purpose="reset" email={target.success ? target.output : null} />
+        <ResendCode purpose="reset" email={validEmail(email)} />
       </form.Form>
     </form.AppForm>
   );

@@ -5,7 +5,7 @@ import { PASSWORD_HINT } from '#lib/schemas/fields.ts';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
-import { confirmPasswordMessage, SignupFormSchema, type SignupFormInput } from '../schemas.ts';
+import { confirmPasswordValidators, SignupFormSchema, type SignupFormInput } from '../schemas.ts';
 import { signUp } from '../stores.ts';
 
 const fields = SignupFormSchema.pipe[0].entries;
@@ -42,17 +42,7 @@ function SignupForm() {
           </form.AppField>
         </div>
         <form.AppField name="email" validators={{ onChange: fields.email }}>
-          {(field) => (
-            <field.TextField
-              label="Email address"
-              placeholder="Email address"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={254}
-              required
-            />
-          )}
+          {(field) => <field.EmailField />}
         </form.AppField>
         <form.AppField name="phone_number" validators={{ onChange: fields.phone_number }}>
           {(field) => <field.PhoneField label="Phone number" required />}
@@ -70,13 +60,7 @@ function SignupForm() {
         <form.AppField name="password" validators={{ onChange: fields.password }}>
           {(field) => <field.PasswordField label="Password" autoComplete="new-password" hint={PASSWORD_HINT} required />}
         </form.AppField>
-        <form.AppField
-          name="confirm_password"
-          validators={{
-            onChangeListenTo: ['password'],
-            onChange: ({ value, fieldApi }) => confirmPasswordMessage(fieldApi.form.getFieldValue('password'), value),
-          }}
-        >
+        <form.AppField name="confirm_password" validators={confirmPasswordValidators}>
           {(field) => <field.PasswordField label="Confirm password" placeholder="Confirm password" autoComplete="new-password" required />}
         </form.AppField>
         <form.SubmitButton>Sign up</form.SubmitButton>

@@ -5,9 +5,7 @@ import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
 import { useSelector } from '@tanstack/react-form';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
-import { EmailSchema } from '#lib/schemas/fields.ts';
-import * as v from 'valibot';
-import { CODE_LENGTH, OtpCodeSchema, VerifyAccountSchema } from '../schemas.ts';
+import { CODE_LENGTH, validEmail, OtpCodeSchema, VerifyAccountSchema } from '../schemas.ts';
 import { verifyAccount } from '../stores.ts';
 import { ResendCode } from './ResendCode.tsx';
 import { useKnownEmail } from './use-known-email.ts';
@@ -22,30 +20,18 @@ function VerifyEmailForm() {
   });
   const known = useKnownEmail('verify', (email) => form.setFieldValue('email', email));
   const email = useSelector(form.store, (state) => state.values.email);
-  const target = v.safeParse(EmailSchema, email);
 
   return (
     <form.AppForm>
       <form.Form aria-labelledby="auth-heading" className="auth-form">
         <form.AppField name="email" validators={{ onChange: fields.email }}>
-          {(field) => (
-            <field.TextField
-              label="Email address"
-              placeholder="Email address"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={254}
-              readOnly={!!known && known === email}
-              required
-            />
-          )}
+          {(field) => <field.EmailField readOnly={!!known && known === email} />}
         </form.AppField>
         <form.AppField name="otp" validators={{ onChange: OtpCodeSchema }}>
           {(field) => <field.OtpField label="Verification code" length={CODE_LENGTH} />}
         </form.AppField>
         <form.SubmitButton>Verify</form.SubmitButton>
-        <ResendCode purpose="verify" email={target.success ? target.output : null} />
+        <ResendCode purpose="verify" email={validEmail(email)} />
       </form.Form>
     </form.AppForm>
   );

@@ -40,17 +40,7 @@ function ContactForm({ kind = 'contact', labelledBy }: ContactFormProps) {
           </form.AppField>
         </div>
         <form.AppField name="email" validators={{ onChange: fields.email }}>
-          {(field) => (
-            <field.TextField
-              label="Email address"
-              placeholder="Email address"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={254}
-              required
-            />
-          )}
+          {(field) => <field.EmailField />}
         </form.AppField>
         <form.AppField name="phone_number" validators={{ onChange: fields.phone_number }}>
           {(field) => <field.PhoneField label="Phone number" required />}

@@ -1,0 +1,65 @@
+// One course card (docs/product.md#course-pages), the same on the home page, the catalogue and under
+// a course's details. Astro renders it without a client directive where nothing moves (no
+// JavaScript), and the catalogue and related-courses islands render it in the browser. The title's
+// link is stretched over the whole card, so the card opens the course; 'Enrol Now' is a separate
+// link above it, and nothing interactive is nested in anything else.
+import { formatNaira, integerPart } from '#lib/format.ts';
+import { formatDuration } from '../format-duration.ts';
+import type { CourseCard as CourseCardData } from '../schemas.ts';
+import './CourseCard.css';
+
+/** The course images are 800 × 500 illustrations (content/images/courses/). */
+const IMAGE_WIDTH = 800;
+const IMAGE_HEIGHT = 500;
+
+export interface CourseCardProps {
+  course: CourseCardData;
+  headingLevel?: 'h2' | 'h3';
+  /** In the first screenful: the image loads with the page instead of lazily. */
+  priority?: boolean;
+}
+
+/** 'Ngozi Nwachukwu + 2 tutor(s)': the lead tutor, and how many more teach the course. */
+export function tutorsLine(tutors: readonly { name: string }[]): string {
+  const [first, ...others] = tutors;
+  if (!first) return '';
+  return others.length ? `${first.name} + ${others.length} tutor(s)` : first.name;
+}
+
+export function CourseCard({ course, headingLevel: Heading = 'h3', priority = false }: CourseCardProps) {
+  // Unique on any page: a course appears once in a grid. (useId would repeat across the cards Astro
+  // renders one by one without a client directive.)
+  const titleId = `course-card-${course.course_id}`;
+  const tutors = tutorsLine(course.tutors);
+  return (
+    <article className="card course-card">
+      <img
+        className="course-card-image"
+        src={course.course_image}
+        alt=""
+        width={IMAGE_WIDTH}
+        height={IMAGE_HEIGHT}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+      <div className="card-body">
+        <p className="course-card-meta">
+          <span>{formatDuration(course.duration)}</span>
+          {tutors && <span>{tutors}</span>}
+        </p>
+        <Heading className="course-card-title" id={titleId}>
+          <a className="course-card-link" href={`/courses/${course.course_id}`}>
+            {course.title}
+          </a>
+        </Heading>
+        <p className="course-card-description">{course.description}</p>
+        <div className="course-card-foot">
+          <p className="course-card-price">{formatNaira(integerPart(course.price), { decimals: 0 })}</p>
+          <a className="btn course-card-enrol" href={`/courses/${course.course_id}/checkout`} aria-describedby={titleId}>
+            Enrol Now
+          </a>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,180 @@
+// The course pages (docs/product.md#course-pages): the catalogue with search and paging kept in the
+// query string, a course's details with its tutors as tabs, related courses paged through the API,
+// and Enrol Now to the course's checkout.
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test, waitForIslands } from './fixtures.ts';
+
+const COURSE = 'pattern-drafting-foundations';
+const catalogueCards = (page: Page) => page.getByRole('main').getByRole('article');
+
+test.describe('the catalogue', () => {
+  test('shows page 1 without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/courses');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('E-learning');
+    await expect(catalogueCards(page)).toHaveCount(10);
+    await expect(catalogueCards(page).first().getByRole('heading', { level: 2 })).toHaveText('Fashion Design Fundamentals');
+    await context.close();
+  });
+
+  test('searches, clears, pages and goes back, keeping the query string', async ({ page }) => {
+    await page.goto('/courses');
+    await waitForIslands(page);
+    const cards = catalogueCards(page);
+    await expect(cards).toHaveCount(10);
+
+    const search = page.getByRole('searchbox', { name: 'Search courses' });
+    await search.fill('adire');
+    await expect(page).toHaveURL(/[?&]search=adire(&|$)/);
+    await expect(page.getByRole('link', { name: 'Adire and Indigo Resist Dyeing' })).toBeVisible();
+    await expect(cards).not.toHaveCount(10);
+
+    await search.fill('');
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect(cards).toHaveCount(10);
+    await expect(cards.first().getByRole('heading')).toHaveText('Fashion Design Fundamentals');
+
+    await search.fill('no such course anywhere');
+    await expect(page.getByText('Nothing to show yet!')).toBeVisible();
+    await search.fill('');
+    await expect(cards).toHaveCount(10);
+
+    const pages = page.getByRole('navigation', { name: 'Course catalogue pages' });
+    await pages.getByRole('button', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(cards).toHaveCount(9);
+    await expect(cards.first().getByRole('heading')).toHaveText('Aso-oke Weaving on the Narrow Loom');
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect(cards).toHaveCount(10);
+    await expect(pages.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+
+    await page.goForward();
+    await expect(cards).toHaveCount(9);
+
+    await pages.getByLabel('Per page').selectOption('20');
+    await expect(page).toHaveURL(/[?&]per_page=20(&|$)/);
+    await expect(cards).toHaveCount(19);
+  });
+
+  test('reads the page and the search from the address', async ({ page }) => {
+    await page.goto('/courses?page=1&per_page=10&search=adire');
+    await waitForIslands(page);
+    await expect(page.getByRole('searchbox', { name: 'Search courses' })).toHaveValue('adire');
+    await expect(page.getByRole('link', { name: 'Adire and Indigo Resist Dyeing' })).toBeVisible();
+    await expect(catalogueCards(page)).not.toHaveCount(10);
+  });
+
+  test('a card opens its course; Enrol Now goes to its checkout', async ({ page }) => {
+    await page.goto('/courses');
+    const card = catalogueCards(page).filter({ hasText: 'Pattern Drafting Foundations' });
+    await expect(card.getByText('Chinedu Okafor + 1 tutor(s)')).toBeVisible();
+    await expect(card.getByText('₦')).toHaveText(/^₦\d{1,3}(,\d{3})*$/);
+    await expect(card.getByRole('link', { name: 'Enrol Now' })).toHaveAttribute('href', `/courses/${COURSE}/checkout`);
+    // The title's link covers the card: a click in its middle (on the description) opens the course.
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`/courses/${COURSE}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pattern Drafting Foundations');
+  });
+
+  test('has no axe violations', async ({ page }) => {
+    await page.goto('/courses');
+    await waitForIslands(page);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('a course page', () => {
+  test('shows the banner, outline and information', async ({ page }) => {
+    await page.goto(`/courses/${COURSE}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'E-learning' })).toHaveAttribute(
+      'href',
+      '/courses',
+    );
+    await expect(main.getByRole('heading', { name: 'Course outline' })).toBeVisible();
+    await expect(main.getByRole('heading', { name: 'Course information' })).toBeVisible();
+    for (const term of ['Duration', 'Mode of Study', 'Price']) await expect(main.locator('dt', { hasText: term })).toBeVisible();
+    await expect(main.locator('dt:text-is("Price") + dd')).toHaveText(/^₦\d{1,3}(,\d{3})*$/);
+    await expect(page).toHaveTitle('Pattern Drafting Foundations | Adire Fashion Academy');
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as Record<string, unknown>;
+    expect(jsonLd).toMatchObject({ '@type': 'Course', offers: { '@type': 'Offer', priceCurrency: 'NGN', category: 'Paid' } });
+    await main.getByRole('link', { name: 'Enrol Now', exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/courses/${COURSE}/checkout$`));
+  });
+
+  test('switches tutors by mouse and by keyboard', async ({ page }) => {
+    await page.goto(`/courses/${COURSE}`);
+    const tabs = page.getByRole('tablist', { name: 'Tutors' }).getByRole('tab');
+    await expect(tabs).toHaveCount(2);
+    const first = tabs.nth(0);
+    const second = tabs.nth(1);
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toContainText('Chinedu learnt bespoke tailoring');
+
+    await second.click();
+    await expect(second).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toContainText('Adebimpe founded Adire Fashion Academy');
+    await expect(page.getByText('Chinedu learnt bespoke tailoring')).toBeHidden();
+
+    await page.keyboard.press('ArrowRight');
+    await expect(first).toBeFocused();
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toContainText('Chinedu learnt bespoke tailoring');
+    await page.keyboard.press('ArrowLeft');
+    await expect(second).toBeFocused();
+    await expect(page.getByRole('tabpanel')).toContainText('Adebimpe founded Adire Fashion Academy');
+    await page.keyboard.press('Home');
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('End');
+    await expect(second).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(new RegExp(`/courses/${COURSE}$`));
+  });
+
+  test('shows every biography without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/courses/${COURSE}`);
+    await expect(page.getByText('Chinedu learnt bespoke tailoring')).toBeVisible();
+    await expect(page.getByText('Adebimpe founded Adire Fashion Academy')).toBeVisible();
+    await context.close();
+  });
+
+  test('pages its related courses once scrolled into view', async ({ page }) => {
+    await page.goto(`/courses/${COURSE}`);
+    const related = page.getByRole('region', { name: 'Related courses' });
+    const cards = related.getByRole('article');
+    await expect(cards).toHaveCount(10);
+    await related.scrollIntoViewIfNeeded();
+    await waitForIslands(page);
+    const pages = related.getByRole('navigation', { name: 'Related courses pages' });
+    await pages.getByRole('button', { name: 'Next page' }).click();
+    await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(cards).toHaveCount(8);
+    await pages.getByRole('button', { name: 'Previous page' }).click();
+    await expect(cards).toHaveCount(10);
+    await pages.getByLabel('Per page').selectOption('20');
+    await expect(cards).toHaveCount(18);
+    await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveCount(0);
+    await cards.first().getByRole('link', { name: 'Enrol Now' }).click();
+    await expect(page).toHaveURL(/\/courses\/[\w-]+\/checkout$/);
+  });
+
+  test('has no axe violations', async ({ page }) => {
+    await page.goto(`/courses/${COURSE}`);
+    await page.getByRole('region', { name: 'Related courses' }).scrollIntoViewIfNeeded();
+    await waitForIslands(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test('works at 320 px without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const path of ['/courses', `/courses/${COURSE}`]) {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+    }
+  });
+});
