@@ -8,9 +8,11 @@ import { createAdminRoutes } from '#features/accounts/server/admin-routes.ts';
 import { createAccountRoutes } from '#features/accounts/server/routes.ts';
 import { createContactRoutes } from '#features/contact/server/routes.ts';
 import { createCourseRoutes } from '#features/courses/server/routes.ts';
+import { createLearningRoutes } from '#features/learning/server/routes.ts';
 import { createPaymentAdminRoutes } from '#features/payments/server/admin-routes.ts';
 import { createPaymentRoutes } from '#features/payments/server/routes.ts';
 import { createNewsletterRoutes } from '#features/newsletter/server/routes.ts';
+import { createStorageUploadRoutes, createUploadRoutes } from '#features/uploads/server/routes.ts';
 import { withDefaults, type ApiDeps } from './deps.ts';
 import type { ApiEnv } from './http/context.ts';
 import { corsForOrigins } from './http/cors.ts';
@@ -48,6 +50,10 @@ export function createApp(deps: ApiDeps) {
   api.route('/user', createAccountRoutes(services));
   api.route('/user', createCourseRoutes(services));
   api.route('/user', createPaymentRoutes(services));
+  api.route('/user', createUploadRoutes(services));
+  // The embedded storage's signed upload URLs (raw bytes, not JSON); its images are served by main.ts's handler.
+  api.route('/uploads', createStorageUploadRoutes(services));
+  api.route('/user', createLearningRoutes(services));
   api.route('/admin', createAdminRoutes(services));
   api.route('/admin', createPaymentAdminRoutes(services));
   api.get('/openapi.json', describeOpenApiDocument, openApiDocument(api, API_BASE));

@@ -6,6 +6,10 @@ import { consoleLogger, type Logger } from './log.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createTestProvider } from './payments/test-provider.ts';
+import { join } from 'node:path';
+import { createUrlSigner } from './files/signed-urls.ts';
+import { createEmbeddedStorage } from './storage/embedded.ts';
+import type { Storage } from './storage/storage.ts';
 
 export interface ApiDeps {
   db: Database;
@@ -21,6 +25,8 @@ export interface ApiDeps {
   adminSecret?: string;
   /** Paystack when PAYSTACK_SECRET_KEY is set (main.ts); unless given, the built-in test provider. */
   payments?: PaymentProvider;
+  /** Where uploaded images go: S3 when S3_BUCKET is set (main.ts); unless given, files under DATA_DIR/uploads. */
+  storage?: Storage;
 }
 
 /** ApiDeps with every default filled in: what routes and services receive. */
@@ -28,5 +34,12 @@ export type ApiServices = Required<ApiDeps>;
 
 export function withDefaults(deps: ApiDeps): ApiServices {
   const clock = deps.clock ?? (() => new Date());
-  return { log: consoleLogger, adminSecret: '', payments: createTestProvider({ db: deps.db, clock }), ...deps, clock };
+  return {
+    log: consoleLogger,
+    adminSecret: '',
+    payments: createTestProvider({ db: deps.db, clock }),
+    storage: createEmbeddedStorage({ root: join(deps.env.DATA_DIR, 'uploads'), signer: createUrlSigner(deps.db), clock }),
+    ...deps,
+    clock,
+  };
 }

@@ -13,7 +13,7 @@ const MAX_PROXIES = 20;
  * Settings that hold a password or a key. A refused value is never repeated in the message: it would
  * end up in a terminal, a CI log or a crash report.
  */
-const SECRET_KEYS = new Set(['DATABASE_URL', 'SMTP_URL', 'PAYSTACK_SECRET_KEY']);
+const SECRET_KEYS = new Set(['DATABASE_URL', 'SMTP_URL', 'PAYSTACK_SECRET_KEY', 'S3_SECRET_ACCESS_KEY']);
 const isSecretKey = (key: string) => SECRET_KEYS.has(key) || /PASSWORD|SECRET|TOKEN|_KEY$/i.test(key);
 
 const EnvSchema = v.object({
@@ -70,6 +70,28 @@ const EnvSchema = v.object({
     '',
   ),
   DIST_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './dist'),
+  // Uploaded images go to this S3-compatible bucket when S3_BUCKET is set; else under DATA_DIR/uploads.
+  S3_ENDPOINT: optional(
+    v.pipe(
+      v.string(),
+      v.url('must be an absolute URL'),
+      v.transform((s) => s.replace(/\/+$/, '')),
+    ),
+  ),
+  S3_BUCKET: optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'))),
+  S3_REGION: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as us-east-1')), 'us-east-1'),
+  S3_ACCESS_KEY_ID: optional(v.pipe(v.string(), v.regex(/^\S{1,128}$/, 'must be an access key id'))),
+  S3_SECRET_ACCESS_KEY: optional(v.pipe(v.string(), v.regex(/^\S{1,256}$/, 'must be a secret access key'))),
+  /** The base URL stored images are served from (a CDN or the bucket's public URL). */
+  S3_PUBLIC_URL: optional(
+    v.pipe(
+      v.string(),
+      v.url('must be an absolute URL'),
+      v.transform((s) => s.replace(/\/+$/, '')),
+    ),
+  ),
+  /** Course materials (videos, PDFs), one folder per course id: served only through signed links. */
+  MATERIALS_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './content/materials'),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;

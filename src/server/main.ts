@@ -20,6 +20,11 @@ import { createPaystackProvider } from './payments/paystack.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createSiteHandler } from './site-server.ts';
 import { loadStaticSite } from './static-site.ts';
+import { mkdir } from 'node:fs/promises';
+import { createUrlSigner } from './files/signed-urls.ts';
+import { createEmbeddedStorage, withMediaRoute } from './storage/embedded.ts';
+import { createS3Storage } from './storage/s3.ts';
+import type { Storage } from './storage/storage.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -30,6 +35,9 @@ async function main() {
   // explicit modes (0700 folders, 0600 files) for the tests and tools that use it without main.ts.
   process.umask(0o077);
   const env = readEnv();
+  // Checked before the database opens: a half-configured bucket stops the start with one line.
+  if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY))
+    throw new EnvError('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
   const site = await loadStaticSite(env.DIST_DIR);
 
   // A first start creates the PGlite database, which takes seconds; killed halfway, it would leave a
@@ -80,8 +88,26 @@ async function main() {
   } else {
     log.info('Payments: TEST MODE (no PAYSTACK_SECRET_KEY): the built-in test provider; no money moves.');
   }
-  const api = createApp({ db: database.db, mailer, env, log, adminSecret, ...(payments ? { payments } : {}) });
-  const handler = createSiteHandler(api, site);
+  // Uploaded images: an S3-compatible bucket when S3_BUCKET is set, else files under DATA_DIR/uploads (0700).
+  let storage: Storage;
+  if (env.S3_BUCKET) {
+    storage = createS3Storage({
+      endpoint: env.S3_ENDPOINT,
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      publicUrl: env.S3_PUBLIC_URL,
+    });
+    log.info(`Uploads: S3 bucket ${env.S3_BUCKET} at ${env.S3_ENDPOINT ? describeUrl(env.S3_ENDPOINT) : `AWS ${env.S3_REGION}`}`);
+  } else {
+    const uploadsDir = join(env.DATA_DIR, 'uploads');
+    await mkdir(uploadsDir, { recursive: true, mode: 0o700 });
+    storage = createEmbeddedStorage({ root: uploadsDir, signer: createUrlSigner(database.db), clock: () => new Date() });
+    log.info(`Uploads: files in ${uploadsDir}`);
+  }
+  const api = createApp({ db: database.db, mailer, env, log, adminSecret, storage, ...(payments ? { payments } : {}) });
+  const handler = withMediaRoute(createSiteHandler(api, site), storage);
 
   // Finished rate-limit windows and ended sessions are only clutter: clear them now and then.
   const pruning = setInterval(() => {

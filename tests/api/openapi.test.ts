@@ -54,9 +54,11 @@ describe('the OpenAPI document', () => {
       'GET /user/courses',
       'GET /user/courses/{id}',
       'GET /user/courses/{id}/related-courses',
+      'GET /user/materials/{courseId}/{materialId}',
       'GET /user/payments/test/{reference}',
       'GET /user/payments/{reference}/verify',
       'GET /user/student/courses',
+      'GET /user/student/courses/{id}',
       'GET /user/student/profile',
       'PATCH /user/auth/student/password',
       'POST /admin/students/status',
@@ -72,10 +74,14 @@ describe('the OpenAPI document', () => {
       'POST /user/contact',
       'POST /user/courses/request-tutor',
       'POST /user/courses/{id}/checkout',
+      'POST /user/initiate-upload',
       'POST /user/payments/test/{reference}',
       'POST /user/payments/webhook',
       'POST /user/subscribe-newsletter',
+      'PUT /uploads/{key}',
+      'PUT /user/student/courses/{id}/materials/{material_id}',
       'PUT /user/student/profile',
+      'PUT /user/uploaded-file/{file_id}',
     ]);
   });
 

@@ -11,3 +11,4 @@ export * from './schema/payments.ts';
 export * from './schema/notifications.ts';
 export * from './schema/learning.ts';
 export * from './schema/uploads.ts';
+export * from './schema/secrets.ts';

@@ -77,7 +77,7 @@ type SharedResponse = keyof typeof SHARED_RESPONSES;
 const ref = (name: SharedResponse) => ({ $ref: `#/components/responses/${name}` });
 
 /** Statuses a route may add with a sentence of its own, e.g. `{ 409: 'An account with this email already exists' }`. */
-export type RouteErrors = Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 422, string>>;
+export type RouteErrors = Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422, string>>;
 
 export interface JsonRouteDescription {
   /** Groups routes in the reference at /api/docs: 'Newsletter', 'Accounts', ... */
@@ -100,7 +100,21 @@ export interface JsonRouteDescription {
   cacheable?: boolean;
   /** Further error answers this route gives, each with what it means. */
   errors?: RouteErrors;
+  /**
+   * The success answer is a file, not the JSON envelope: the media types it may have. `ranges` adds
+   * 206 (one byte range, with Content-Range) and 416 (a range past the end of the file).
+   */
+  binary?: { types: readonly string[]; ranges?: boolean };
+  /** The request body is raw bytes (a file upload) in one of these media types, not JSON; its 413 and 415 are the route's own. */
+  binaryBody?: readonly string[];
 }
+
+const contentRange = {
+  'Content-Range': { description: 'The bytes sent, or `bytes */<size>` on 416.', required: true, schema: { type: 'string' } },
+} as const;
+
+const fileContent = (types: readonly string[]) =>
+  Object.fromEntries(types.map((type) => [type, { schema: { type: 'string' as const, format: 'binary' } }]));
 
 /**
  * A JSON route's description, for its handler chain: `routes.post('/x', describeJsonRoute({...}), handler)`.
@@ -114,6 +128,17 @@ export function describeJsonRoute(route: JsonRouteDescription) {
       content: json(successBody(success.data, success.message)),
     },
   };
+  if (route.binary) {
+    responses[success.status ?? 200] = { description: success.description ?? 'The file.', content: fileContent(route.binary.types) };
+    if (route.binary.ranges) {
+      responses[206] = {
+        description: 'One byte range of the file (Range: bytes=…).',
+        headers: contentRange,
+        content: fileContent(route.binary.types),
+      };
+      responses[416] = { description: 'The range asked for lies past the end of the file.', headers: contentRange };
+    }
+  }
   if (route.body || route.query) responses[400] = ref('BadRequest');
   if (route.auth) responses[401] = ref('Unauthorized');
   for (const [status, description] of Object.entries(route.errors ?? {}))
@@ -122,6 +147,10 @@ export function describeJsonRoute(route: JsonRouteDescription) {
     responses[413] = ref('TooLarge');
     responses[415] = ref('UnsupportedMediaType');
   }
+  // A route's own 413 or 415 (a file too large, a file of the wrong type) replaces the shared JSON one;
+  // ErrorBodySchema allows the shared message too.
+  for (const status of [413, 415] as const)
+    if (route.errors?.[status]) responses[status] = { description: route.errors[status], content: json(ErrorBodySchema) };
   if (route.cacheable) responses[304] = { description: 'Not modified: the answer the client holds (If-None-Match) is still current.' };
   if (route.rateLimited) responses[429] = ref('TooManyRequests');
   responses[500] = ref('InternalError');
@@ -133,6 +162,7 @@ export function describeJsonRoute(route: JsonRouteDescription) {
     ...(route.description ? { description: route.description } : {}),
     ...(route.auth ? { security: [{ bearerAuth: [] }] } : {}),
     ...(route.body ? { requestBody: { required: true, content: json(route.body) } } : {}),
+    ...(route.binaryBody ? { requestBody: { required: true, content: fileContent(route.binaryBody) } } : {}),
     ...(route.query ? { parameters: queryParameters(route.query) } : {}),
     responses,
   });

@@ -9,7 +9,7 @@ import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
 import { createSession, revokeAllSessions, revokeSession, type StudentRecord } from '#server/auth/sessions.ts';
 import { clearBucket, countRequest } from '#server/db/rate-limit-buckets.ts';
-import { students, type CodePurpose } from '#server/db/schema.ts';
+import { students, uploads, type CodePurpose } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
@@ -398,7 +398,8 @@ export function createAccountRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Accounts',
       summary: 'Update the home address and phone number (names and e-mail cannot change)',
-      description: '`profile_image_file_id` is accepted and kept for the uploads feature; it does not change the picture yet.',
+      description:
+        '`profile_image_file_id`: the id of a stored upload of the student (PUT user/uploaded-file/{file_id}) sets the picture; null clears it; absent keeps it. Any other id is 400 "Upload not found".',
       body: ProfileUpdateSchema,
       success: { message: MESSAGES.profileSaved, data: UserSchema },
       auth: true,
@@ -406,9 +407,11 @@ export function createAccountRoutes(services: ApiServices) {
     guard,
     async (c) => {
       const input = await readJsonBody(c, ProfileUpdateSchema);
+      const imageUrl = await profileImageUrl(input.profile_image_file_id, c.var.student.id);
       const [row] = await db
         .update(students)
         .set({
+          ...(imageUrl !== undefined ? { imageUrl } : {}),
           homeAddress: input.home_address,
           // An empty phone is left out of the payload: it keeps the number already saved.
           ...(input.phone_number ? { phoneNumber: input.phone_number } : {}),
@@ -420,6 +423,25 @@ export function createAccountRoutes(services: ApiServices) {
     },
   );
 
+  /**
+   * The picture a profile update asks for: the public URL of the student's own stored upload, null
+   * to clear it, undefined (absent) to keep it. Anything else: 400 Upload not found.
+   */
+  async function profileImageUrl(fileId: string | null | undefined, studentId: string): Promise<string | null | undefined> {
+    if (fileId === undefined || fileId === null) return fileId;
+    const notFound = () => new ApiError(400, UPLOAD_NOT_FOUND, { fieldErrors: { profile_image_file_id: [UPLOAD_NOT_FOUND] } });
+    if (!UPLOAD_ID.test(fileId)) throw notFound();
+    const [upload] = await db
+      .select({ fileKey: uploads.fileKey })
+      .from(uploads)
+      .where(and(eq(uploads.id, fileId), eq(uploads.studentId, studentId), eq(uploads.status, 'stored')));
+    if (!upload) throw notFound();
+    return services.storage.publicUrl(upload.fileKey);
+  }
+
   routes.route('/', signedIn);
   return routes;
 }
+
+const UPLOAD_NOT_FOUND = 'Upload not found';
+const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

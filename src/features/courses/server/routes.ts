@@ -2,10 +2,10 @@
 // course's details, its related courses. Answers come from the in-memory catalogue view, carry an
 // ETag and a short public Cache-Control, and a matching If-None-Match gets 304 with no body.
 import { createHash } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
-import { courses, enrolments } from '#server/db/schema.ts';
+import { courseMaterials, courses, enrolments, materialProgress } from '#server/db/schema.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
@@ -122,14 +122,45 @@ export function createCourseRoutes(services: ApiServices) {
         .innerJoin(courses, eq(courses.id, enrolments.courseId))
         .where(and(eq(enrolments.studentId, c.var.student.id)))
         .orderBy(desc(enrolments.enrolledAt));
-      const mine = rows.map((row) => ({
-        course_id: row.courseId,
-        title: row.title,
-        image_url: row.imageUrl,
-        // Materials and their completion come with the dashboard; until then nothing is done.
-        progress: 0,
-        enrolled_at: row.enrolledAt.toISOString(),
-      }));
+      // Progress over each course's live materials, in order, with the student's ticks (the same
+      // rule as the learning feature's PUT answers: completed / live × 100, rounded down).
+      const ticks = rows.length
+        ? await services.db
+            .select({ courseId: courseMaterials.courseId, id: courseMaterials.id, completedAt: materialProgress.completedAt })
+            .from(courseMaterials)
+            .leftJoin(
+              materialProgress,
+              and(
+                eq(materialProgress.studentId, c.var.student.id),
+                eq(materialProgress.courseId, courseMaterials.courseId),
+                eq(materialProgress.materialId, courseMaterials.id),
+              ),
+            )
+            .where(
+              and(
+                inArray(
+                  courseMaterials.courseId,
+                  rows.map((row) => row.courseId),
+                ),
+                isNull(courseMaterials.retiredAt),
+              ),
+            )
+            .orderBy(asc(courseMaterials.courseId), asc(courseMaterials.position), asc(courseMaterials.id))
+        : [];
+      const mine = rows.map((row) => {
+        const live = ticks.filter((tick) => tick.courseId === row.courseId);
+        const done = live.flatMap((tick) => (tick.completedAt ? [tick.completedAt] : []));
+        const latest = done.reduce<Date | null>((last, at) => (last && last >= at ? last : at), null);
+        return {
+          course_id: row.courseId,
+          title: row.title,
+          image_url: row.imageUrl,
+          progress: live.length ? Math.floor((done.length * 100) / live.length) : 0,
+          enrolled_at: row.enrolledAt.toISOString(),
+          next_material_id: live.find((tick) => !tick.completedAt)?.id ?? null,
+          last_activity_at: latest?.toISOString() ?? null,
+        };
+      });
       return c.json({ message: MESSAGES.mine, data: mine }, 200);
     },
   );

@@ -1,0 +1,46 @@
+// What the learning calls accept and answer (docs/product.md#dashboard-routes, 'Enrolment and
+// payment' in docs/product.md#planned-endpoints): an enrolled student's course with its materials,
+// each with a signed link that expires, and ticking a material as completed. The dashboard's course
+// page and the routes share these.
+import * as v from 'valibot';
+
+/** As course_materials.kind (src/server/db/schema/catalogue.ts); repeated here so the browser needs no server code. */
+export const MATERIAL_KINDS = ['video', 'pdf'] as const;
+
+export const MaterialSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  kind: v.picklist(MATERIAL_KINDS),
+  /** Seconds of a video, pages of a PDF. */
+  length: v.number(),
+  /** A signed link to the file, for this student only, valid 2 hours from the answer. */
+  url: v.string(),
+  completed: v.boolean(),
+});
+export type Material = v.InferOutput<typeof MaterialSchema>;
+
+export const CourseMaterialsSchema = v.object({
+  course: v.object({ id: v.string(), title: v.string(), image_url: v.string() }),
+  /** In the course's order; retired materials are left out. */
+  materials: v.array(MaterialSchema),
+});
+export type CourseMaterials = v.InferOutput<typeof CourseMaterialsSchema>;
+
+export const MaterialProgressInputSchema = v.strictObject({
+  completed: v.boolean('completed must be true or false'),
+});
+export type MaterialProgressInput = v.InferOutput<typeof MaterialProgressInputSchema>;
+
+export const MaterialProgressSchema = v.object({
+  completed: v.boolean(),
+  /** The course's whole-number percentage of live materials completed, 0 to 100. */
+  progress: v.number(),
+});
+export type MaterialProgress = v.InferOutput<typeof MaterialProgressSchema>;
+
+/** The query of a signed material link; every field is checked by the signature, not here. */
+export const SignedLinkQuerySchema = v.object({
+  expires: v.optional(v.string(), ''),
+  student: v.optional(v.string(), ''),
+  sig: v.optional(v.string(), ''),
+});

@@ -1,0 +1,288 @@
+// An enrolled student's course materials and progress (docs/product.md#dashboard-routes; 'Enrolment
+// and payment' in docs/product.md#planned-endpoints):
+//   GET user/student/courses/{id}                              the course and its live materials, in order
+//   PUT user/student/courses/{id}/materials/{material_id}      tick or untick a material
+//   GET user/materials/{courseId}/{materialId}?expires&student&sig   the file itself
+// A material's file is reached only through a signed link (src/server/files/signed-urls.ts) for one
+// student, valid 2 hours: a <video> or a PDF viewer cannot send a bearer token, so the link is the
+// permission. The link is checked again against the database (live material, still enrolled, account
+// active), and the file's path is built from the database's names only, never from the URL's text.
+import { open, type FileHandle } from 'node:fs/promises';
+import { basename, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
+import type { Database } from '#server/db/client.ts';
+import { courseMaterials, courses, enrolments, materialProgress, students } from '#server/db/schema.ts';
+import type { ApiServices } from '#server/deps.ts';
+import { createUrlSigner } from '#server/files/signed-urls.ts';
+import { ApiError } from '#server/http/api-error.ts';
+import type { ApiEnv } from '#server/http/context.ts';
+import { readJsonBody } from '#server/http/json-body.ts';
+import { describeJsonRoute } from '#server/http/openapi.ts';
+import { validateInput } from '#server/http/validate.ts';
+import { parseRange } from '#server/static-site.ts';
+import {
+  CourseMaterialsSchema,
+  MaterialProgressInputSchema,
+  MaterialProgressSchema,
+  SignedLinkQuerySchema,
+  type Material,
+} from '../schemas.ts';
+
+export const MESSAGES = {
+  materials: 'Course materials',
+  progress: 'Progress saved.',
+  courseNotFound: 'Course not found',
+  materialNotFound: 'Material not found',
+  notEnrolled: 'You are not enrolled in this course.',
+  badLink: 'This link has expired or is not valid.',
+  fileMissing: 'This material is not available right now.',
+};
+
+/** How long a material link works after the course page was loaded. */
+export const MATERIAL_LINK_VALID_MS = 2 * 60 * 60_000;
+/** What a material link's signature grants; an upload link signs another purpose. */
+const MATERIAL_LINK_PURPOSE = 'course-material';
+/** The file route's path below /user, as the links name it. */
+const MATERIAL_LINK_BASE = '/api/v1/user/materials';
+
+const FILE_TYPES = { video: 'video/mp4', pdf: 'application/pdf' } as const;
+/** Private: the link names one student; the browser may keep the bytes while the link lasts. */
+const FILE_CACHE_CONTROL = 'private, max-age=3600';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whole-number percentage, rounded down: 100 only when every live material is done. */
+export const percentage = (done: number, total: number) => (total === 0 ? 0 : Math.floor((done * 100) / total));
+
+/** Each course's live materials in order, with whether `studentId` completed each and when. */
+async function liveMaterials(db: Database, studentId: string, courseIds: readonly string[]) {
+  if (courseIds.length === 0) return [];
+  return db
+    .select({
+      courseId: courseMaterials.courseId,
+      id: courseMaterials.id,
+      title: courseMaterials.title,
+      kind: courseMaterials.kind,
+      length: courseMaterials.length,
+      completedAt: materialProgress.completedAt,
+    })
+    .from(courseMaterials)
+    .leftJoin(
+      materialProgress,
+      and(
+        eq(materialProgress.studentId, studentId),
+        eq(materialProgress.courseId, courseMaterials.courseId),
+        eq(materialProgress.materialId, courseMaterials.id),
+      ),
+    )
+    .where(and(inArray(courseMaterials.courseId, [...courseIds]), isNull(courseMaterials.retiredAt)))
+    .orderBy(asc(courseMaterials.courseId), asc(courseMaterials.position), asc(courseMaterials.id));
+}
+
+/**
+ * The student's progress in a course: completed live materials / live materials × 100, rounded down
+ * (My courses, GET user/student/courses, applies the same rule).
+ */
+export async function courseProgress(db: Database, studentId: string, courseId: string): Promise<number> {
+  const rows = await liveMaterials(db, studentId, [courseId]);
+  return percentage(rows.filter((row) => row.completedAt !== null).length, rows.length);
+}
+
+/** Mounted at /user. */
+export function createLearningRoutes(services: ApiServices) {
+  const { db, clock } = services;
+  const signer = createUrlSigner(db);
+  const routes = new Hono<ApiEnv>();
+  const signedIn = new Hono<StudentEnv>();
+  const guard = requireStudent(services);
+
+  /** The course, when it exists (404) and the student is enrolled in it (403). */
+  async function enrolledCourse(studentId: string, courseId: string) {
+    const [course] = await db
+      .select({ id: courses.id, title: courses.title, imageUrl: courses.imageUrl, enrolmentId: enrolments.id })
+      .from(courses)
+      .leftJoin(enrolments, and(eq(enrolments.courseId, courses.id), eq(enrolments.studentId, studentId)))
+      .where(eq(courses.id, courseId));
+    if (!course) throw new ApiError(404, MESSAGES.courseNotFound);
+    if (!course.enrolmentId) throw new ApiError(403, MESSAGES.notEnrolled);
+    return course;
+  }
+
+  async function materialLink(courseId: string, materialId: string, studentId: string): Promise<string> {
+    const { expires, sig } = await signer.sign(MATERIAL_LINK_PURPOSE, [courseId, materialId, studentId], clock(), MATERIAL_LINK_VALID_MS);
+    const query = new URLSearchParams({ expires: String(expires), student: studentId, sig });
+    return `${MATERIAL_LINK_BASE}/${encodeURIComponent(courseId)}/${encodeURIComponent(materialId)}?${query}`;
+  }
+
+  signedIn.get(
+    '/student/courses/:id',
+    describeJsonRoute({
+      tag: 'Learning',
+      summary: "An enrolled student's course: its live materials in order, each with a signed link valid 2 hours",
+      success: { message: MESSAGES.materials, data: CourseMaterialsSchema },
+      auth: true,
+      errors: { 403: MESSAGES.notEnrolled, 404: MESSAGES.courseNotFound },
+    }),
+    guard,
+    async (c) => {
+      const student = c.var.student.id;
+      const course = await enrolledCourse(student, c.req.param('id'));
+      const rows = await liveMaterials(db, student, [course.id]);
+      const materials: Material[] = await Promise.all(
+        rows.map(async (row) => ({
+          id: row.id,
+          title: row.title,
+          kind: row.kind,
+          length: row.length,
+          url: await materialLink(course.id, row.id, student),
+          completed: row.completedAt !== null,
+        })),
+      );
+      const data = { course: { id: course.id, title: course.title, image_url: course.imageUrl }, materials };
+      return c.json({ message: MESSAGES.materials, data }, 200);
+    },
+  );
+
+  signedIn.put(
+    '/student/courses/:id/materials/:material_id',
+    describeJsonRoute({
+      tag: 'Learning',
+      summary: 'Tick (completed: true) or untick a material; answers the course progress now',
+      body: MaterialProgressInputSchema,
+      success: { message: MESSAGES.progress, data: MaterialProgressSchema },
+      auth: true,
+      errors: { 403: MESSAGES.notEnrolled, 404: `${MESSAGES.courseNotFound}, or ${MESSAGES.materialNotFound}` },
+    }),
+    guard,
+    async (c) => {
+      const student = c.var.student.id;
+      const course = await enrolledCourse(student, c.req.param('id'));
+      const materialId = c.req.param('material_id');
+      const { completed } = await readJsonBody(c, MaterialProgressInputSchema);
+      const [material] = await db
+        .select({ id: courseMaterials.id })
+        .from(courseMaterials)
+        .where(and(eq(courseMaterials.courseId, course.id), eq(courseMaterials.id, materialId), isNull(courseMaterials.retiredAt)));
+      if (!material) throw new ApiError(404, MESSAGES.materialNotFound);
+
+      const key = { studentId: student, courseId: course.id, materialId: material.id };
+      if (completed) {
+        await db
+          .insert(materialProgress)
+          .values({ ...key, completedAt: clock() })
+          .onConflictDoNothing();
+      } else {
+        await db
+          .delete(materialProgress)
+          .where(
+            and(
+              eq(materialProgress.studentId, key.studentId),
+              eq(materialProgress.courseId, key.courseId),
+              eq(materialProgress.materialId, key.materialId),
+            ),
+          );
+      }
+      const progress = await courseProgress(db, student, course.id);
+      return c.json({ message: MESSAGES.progress, data: { completed, progress } }, 200);
+    },
+  );
+
+  routes.get(
+    '/materials/:courseId/:materialId',
+    describeJsonRoute({
+      tag: 'Learning',
+      summary: "A material's file (video/mp4 or application/pdf), through the signed link GET user/student/courses/{id} gives",
+      description: [
+        'No bearer token: the signed query (`expires`, `student`, `sig`) is the permission, for one student and 2 hours.',
+        'Answers 200 with the whole file, or 206 with one byte range (`Range: bytes=…`, Content-Range), 416 for a range past the end; HEAD works too.',
+        'The file is shown inline, `Cache-Control: private, max-age=3600`, `Accept-Ranges: bytes`.',
+      ].join(' '),
+      query: SignedLinkQuerySchema,
+      binary: { types: Object.values(FILE_TYPES), ranges: true },
+      errors: {
+        403: `${MESSAGES.badLink} (expired, altered, another student's, a retired material, or no longer enrolled)`,
+        404: `${MESSAGES.fileMissing} (the file is missing on the server)`,
+      },
+    }),
+    async (c) => {
+      const refused = () => new ApiError(403, MESSAGES.badLink, { headers: { 'cache-control': 'no-store' } });
+      const query = validateInput(SignedLinkQuerySchema, c.req.query());
+      const courseId = c.req.param('courseId');
+      const materialId = c.req.param('materialId');
+      if (!UUID.test(query.student)) throw refused();
+      const signed = await signer.verify(MATERIAL_LINK_PURPOSE, [courseId, materialId, query.student], query.expires, query.sig, clock());
+      if (!signed) throw refused();
+
+      // Still true now: a live material of a course the (active) student is enrolled in.
+      const [material] = await db
+        .select({ courseId: courseMaterials.courseId, file: courseMaterials.file, kind: courseMaterials.kind })
+        .from(courseMaterials)
+        .innerJoin(enrolments, and(eq(enrolments.courseId, courseMaterials.courseId), eq(enrolments.studentId, query.student)))
+        .innerJoin(students, and(eq(students.id, enrolments.studentId), isNull(students.deactivatedAt)))
+        .where(and(eq(courseMaterials.courseId, courseId), eq(courseMaterials.id, materialId), isNull(courseMaterials.retiredAt)));
+      if (!material) throw refused();
+
+      const path = materialPath(services.env.MATERIALS_DIR, material.courseId, material.file);
+      const handle = path ? await open(path, 'r').catch(() => null) : null;
+      if (!handle) throw new ApiError(404, MESSAGES.fileMissing, { headers: { 'cache-control': 'no-store' } });
+      return sendFile(c, handle, FILE_TYPES[material.kind]);
+    },
+  );
+
+  routes.route('/', signedIn);
+  return routes;
+}
+
+/**
+ * The file's path inside `root`, from the database's course id and file name; null for a name that
+ * is not a plain file name (a catalogue mistake), so nothing outside the folder is ever opened.
+ */
+export function materialPath(root: string, courseId: string, file: string): string | null {
+  const plain = (name: string) => name !== '' && basename(name) === name && !name.startsWith('.') && !/[\\/\0]/.test(name);
+  if (!plain(courseId) || !plain(file)) return null;
+  const base = resolve(root);
+  const full = resolve(base, courseId, file);
+  return full.startsWith(base + sep) ? full : null;
+}
+
+/** The whole file, or the one byte range asked for, streamed from the open handle (closed when done). */
+async function sendFile(c: Context, handle: FileHandle, type: string): Promise<Response> {
+  let handed = false;
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new ApiError(404, MESSAGES.fileMissing, { headers: { 'cache-control': 'no-store' } });
+    const size = info.size;
+    const etag = `"${size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+    const headers = new Headers({
+      'content-type': type,
+      'content-disposition': 'inline',
+      'x-content-type-options': 'nosniff',
+      'cache-control': FILE_CACHE_CONTROL,
+      'accept-ranges': 'bytes',
+      etag,
+      'last-modified': info.mtime.toUTCString(),
+    });
+    // A range only of the file the client started on (If-Range names its tag or date).
+    const ifRange = c.req.header('if-range');
+    const rangeApplies = ifRange === undefined || ifRange === etag || ifRange === info.mtime.toUTCString();
+    const range = rangeApplies ? parseRange(c.req.header('range') ?? null, size) : null;
+    if (range === 'unsatisfiable') {
+      headers.set('content-range', `bytes */${size}`);
+      headers.set('content-length', '0');
+      return new Response(null, { status: 416, headers });
+    }
+    const start = range ? range.start : 0;
+    const end = range ? range.end : size - 1;
+    if (range) headers.set('content-range', `bytes ${start}-${end}/${size}`);
+    headers.set('content-length', String(Math.max(0, end - start + 1)));
+    const status = range ? 206 : 200;
+    if (c.req.raw.method === 'HEAD' || size === 0) return new Response(null, { status, headers });
+    const stream = handle.createReadStream({ start, end, autoClose: true });
+    handed = true;
+    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers });
+  } finally {
+    if (!handed) await handle.close().catch(() => {});
+  }
+}

@@ -1,0 +1,229 @@
+// The profile picture upload (docs/product.md#planned-endpoints, 'Uploads'): initiate (a record
+// and a signed PUT URL for a random key), the PUT itself (our own route when the storage is
+// embedded; the bucket's when it is S3), and the confirmation, which checks what was stored (size,
+// type, magic number) before the upload counts. The storage is #server/storage's interface.
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
+import { uploads } from '#server/db/schema.ts';
+import type { ApiServices } from '#server/deps.ts';
+import { ApiError } from '#server/http/api-error.ts';
+import type { ApiEnv } from '#server/http/context.ts';
+import { readJsonBody } from '#server/http/json-body.ts';
+import { describeJsonRoute } from '#server/http/openapi.ts';
+import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
+import { UPLOAD_MESSAGES, type EmbeddedStorage } from '#server/storage/embedded.ts';
+import { checkImageStart, IMAGE_EXTENSIONS, SNIFF_BYTES, UPLOAD_URL_TTL_S, type Storage } from '#server/storage/storage.ts';
+import * as v from 'valibot';
+import {
+  ConfirmUploadSchema,
+  fileTooLargeMessage,
+  IMAGE_MIME_TYPES,
+  InitiatedUploadSchema,
+  InitiateUploadSchema,
+  MAX_IMAGE_BYTES,
+  UploadRecordSchema,
+  type UploadRecord,
+} from '../schemas.ts';
+
+export const MESSAGES = {
+  initiated: 'Upload started. Send the file to file_url.',
+  stored: 'The file has been stored.',
+  notFound: 'Upload not found',
+  nothingUploaded: 'Nothing valid was uploaded',
+  mismatch: 'file_key and file_url do not match this upload',
+} as const;
+
+/** Per client address: a student tries a few pictures, not hundreds. */
+const UPLOAD_IP_LIMIT: RateLimitPolicy = { limit: 30, windowMs: 10 * 60_000 };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A fresh key: 24 bytes from a CSPRNG (192 bits), base64url, and the extension of the type. */
+const newFileKey = (extension: string) => `${randomBytes(24).toString('base64url')}.${extension}`;
+
+type UploadRow = typeof uploads.$inferSelect;
+
+function toRecord(row: UploadRow, storage: Storage): UploadRecord {
+  return {
+    file_id: row.id,
+    file_key: row.fileKey,
+    file_url: storage.publicUrl(row.fileKey),
+    mime_type: row.mimeType as UploadRecord['mime_type'],
+    file_name: row.fileName,
+    file_size: row.fileSize,
+    file_type: row.fileType as UploadRecord['file_type'],
+    file_extension: row.fileExtension as UploadRecord['file_extension'],
+  };
+}
+
+/** The last path segment of a URL (absolute or relative), or null when it does not parse. */
+function lastSegment(url: string): string | null {
+  try {
+    return new URL(url, 'http://localhost').pathname.split('/').pop() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the object stored under the upload's key is what was declared: present, not empty, not
+ * larger than declared (a presigned S3 PUT cannot cap the size), of the declared type, and starting
+ * with that type's magic number and no markup.
+ */
+async function holdsDeclaredImage(storage: Storage, upload: UploadRow): Promise<{ present: boolean; valid: boolean }> {
+  const object = await storage.stat(upload.fileKey);
+  if (!object) return { present: false, valid: false };
+  const mimeType = upload.mimeType as keyof typeof IMAGE_EXTENSIONS;
+  const storedType = object.contentType?.split(';')[0]!.trim().toLowerCase();
+  if (object.size < 1 || object.size > upload.fileSize || object.size > MAX_IMAGE_BYTES) return { present: true, valid: false };
+  if (storedType !== undefined && storedType !== mimeType) return { present: true, valid: false };
+  const start = await storage.readStart(upload.fileKey, SNIFF_BYTES);
+  return { present: true, valid: checkImageStart(start, mimeType, true) === 'ok' };
+}
+
+/** Mounted at /user. */
+export function createUploadRoutes(services: ApiServices) {
+  const { db, storage, clock } = services;
+  const signedIn = new Hono<StudentEnv>();
+  const guard = requireStudent(services);
+
+  signedIn.post(
+    '/initiate-upload',
+    describeJsonRoute({
+      tag: 'Uploads',
+      summary: 'Start uploading a profile picture: a record and a signed PUT URL (15 minutes)',
+      description:
+        'A JPEG or PNG of at most 5242880 bytes. PUT the bytes to `file_url` with `Content-Type` the `mime_type`, then confirm with PUT user/uploaded-file/{file_id}.',
+      body: InitiateUploadSchema,
+      success: { status: 201, message: MESSAGES.initiated, data: InitiatedUploadSchema },
+      auth: true,
+      rateLimited: true,
+      errors: { 413: `${fileTooLargeMessage(MAX_IMAGE_BYTES + 1)} (n: the size in MB, rounded up), or a JSON body over 64 KiB` },
+    }),
+    rateLimit(services, 'initiate_upload', UPLOAD_IP_LIMIT),
+    guard,
+    async (c) => {
+      const input = await tooLargeAs413(() => readJsonBody(c, InitiateUploadSchema));
+      const extension = IMAGE_EXTENSIONS[input.mime_type];
+      const fileKey = newFileKey(extension);
+      const [row] = await db
+        .insert(uploads)
+        .values({
+          studentId: c.var.student.id,
+          fileKey,
+          fileName: input.file_name,
+          mimeType: input.mime_type,
+          fileSize: input.file_size,
+          fileType: input.file_type,
+          fileExtension: extension,
+          createdAt: clock(),
+        })
+        .returning();
+      const fileUrl = await storage.presignPut(fileKey, { mimeType: input.mime_type, size: input.file_size, expiresInS: UPLOAD_URL_TTL_S });
+      return c.json(
+        { message: MESSAGES.initiated, data: { file_id: row!.id, file_url: fileUrl, mime_type: input.mime_type, file_key: fileKey } },
+        201,
+      );
+    },
+  );
+
+  signedIn.put(
+    '/uploaded-file/:file_id',
+    describeJsonRoute({
+      tag: 'Uploads',
+      summary: 'Confirm an upload: the stored file is checked and kept, or deleted',
+      description: `The file must be present, not larger than declared and of the declared type (its first bytes too); otherwise it is deleted and the answer is 400 "${MESSAGES.nothingUploaded}".`,
+      body: ConfirmUploadSchema,
+      success: { message: MESSAGES.stored, data: UploadRecordSchema },
+      auth: true,
+      errors: { 404: `${MESSAGES.notFound}: no upload of the signed-in student has this id` },
+    }),
+    guard,
+    async (c) => {
+      const fileId = c.req.param('file_id');
+      const input = await readJsonBody(c, ConfirmUploadSchema);
+      if (!UUID.test(fileId)) throw new ApiError(404, MESSAGES.notFound);
+      const [upload] = await db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.id, fileId), eq(uploads.studentId, c.var.student.id)));
+      if (!upload) throw new ApiError(404, MESSAGES.notFound);
+      if (input.file_key !== upload.fileKey || lastSegment(input.file_url) !== upload.fileKey)
+        throw new ApiError(400, MESSAGES.mismatch, { fieldErrors: { file_key: [MESSAGES.mismatch] } });
+
+      const { present, valid } = await holdsDeclaredImage(storage, upload);
+      if (!valid) {
+        if (present) await storage.delete(upload.fileKey);
+        if (upload.status === 'stored')
+          await db.update(uploads).set({ status: 'pending', storedAt: null }).where(eq(uploads.id, upload.id));
+        throw new ApiError(400, MESSAGES.nothingUploaded);
+      }
+      const [stored] = await db
+        .update(uploads)
+        .set({ status: 'stored', storedAt: upload.storedAt ?? clock() })
+        .where(eq(uploads.id, upload.id))
+        .returning();
+      return c.json({ message: MESSAGES.stored, data: toRecord(stored!, storage) }, 200);
+    },
+  );
+
+  return new Hono<ApiEnv>().route('/', signedIn);
+}
+
+/**
+ * readJsonBody answers 400 for every broken rule; a file over 5 MB is 413 (the API conventions'
+ * "too large"), with the product's message for it.
+ */
+async function tooLargeAs413<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    const sizeMessage = error instanceof ApiError && error.status === 400 ? error.fieldErrors?.file_size?.[0] : undefined;
+    if (error instanceof ApiError && sizeMessage?.startsWith('This file size of'))
+      throw new ApiError(413, sizeMessage, { fieldErrors: { file_size: [sizeMessage] } });
+    throw error;
+  }
+}
+
+const UploadLinkQuerySchema = v.object({
+  expires: v.pipe(v.string(), v.description('Unix seconds after which the link no longer works.')),
+  mime: v.pipe(v.picklist(IMAGE_MIME_TYPES), v.description('The declared type; the body must be this image type.')),
+  size: v.pipe(v.string(), v.description('The declared size in bytes; a larger body is refused.')),
+  sig: v.pipe(v.string(), v.description('HMAC-SHA256 (hex) of the key, type, size and expiry.')),
+});
+
+const isEmbedded = (storage: Storage): storage is EmbeddedStorage => storage.kind === 'embedded' && 'receiveUpload' in storage;
+
+/**
+ * Mounted at /uploads: the signed PUT of the embedded storage (with S3 the browser PUTs to the
+ * bucket and this route answers 404). No session: the signed link is the permission.
+ */
+export function createStorageUploadRoutes(services: ApiServices) {
+  const routes = new Hono<ApiEnv>();
+  routes.put(
+    '/:key',
+    describeJsonRoute({
+      tag: 'Uploads',
+      summary: 'The signed upload URL of initiate-upload: the file bytes',
+      description:
+        'Only as `file_url` gives it. The body is read as it arrives and refused past the declared size (and 5 MiB), or when its first bytes are not the declared image type.',
+      binaryBody: IMAGE_MIME_TYPES,
+      query: UploadLinkQuerySchema,
+      success: { message: UPLOAD_MESSAGES.uploaded },
+      errors: {
+        403: UPLOAD_MESSAGES.badLink,
+        404: 'No such upload URL (the storage is not the embedded one, or the key is not ours)',
+        413: UPLOAD_MESSAGES.tooLarge,
+        415: `${UPLOAD_MESSAGES.wrongType}; or ${UPLOAD_MESSAGES.wrongMediaType}`,
+      },
+    }),
+    async (c) => {
+      const { storage } = services;
+      if (!isEmbedded(storage)) throw new ApiError(404, 'Not found');
+      await storage.receiveUpload(c.req.raw, c.req.param('key'));
+      return c.json({ message: UPLOAD_MESSAGES.uploaded, data: null }, 200);
+    },
+  );
+  return routes;
+}

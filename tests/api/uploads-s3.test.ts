@@ -1,0 +1,204 @@
+// The S3 storage driver against s3rver (an S3 look-alike, in this process, on 127.0.0.1): a
+// presigned PUT works with a plain fetch and its signature covers the declared Content-Type; stat and
+// readStart read what was stored; and confirming an upload deletes an object larger than declared
+// or not the declared image (a presigned PUT cannot cap the size), keeping a valid one.
+import { createHash, createHmac } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '#features/uploads/server/routes.ts';
+import { API_BASE, createApp, type ApiApp } from '#server/app.ts';
+import { createS3Storage } from '#server/storage/s3.ts';
+import { UPLOAD_URL_TTL_S } from '#server/storage/storage.ts';
+import { signUpStudent } from './support/factories.ts';
+import { checkAnswersOf } from './support/openapi-check.ts';
+import { readJson, send, useTestApp, type TestAppFixture } from './support/test-app.ts';
+
+interface S3rverInstance {
+  run(): Promise<{ address: string; port: number }>;
+  close(): Promise<void>;
+}
+type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance;
+
+const BUCKET = 'adire-avatars';
+const PUBLIC_URL = 'https://images.adire.test';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+let server: S3rverInstance;
+let directory: string;
+let endpoint: string;
+
+beforeAll(async () => {
+  // s3rver ships no types: imported by a name TypeScript does not resolve, and typed above.
+  const name = 's3rver';
+  const { default: S3rver } = (await import(name)) as { default: S3rverClass };
+  directory = await mkdtemp(join(tmpdir(), 'afa-s3rver-'));
+  server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: BUCKET }] });
+  const { port } = await server.run();
+  endpoint = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+// s3rver's built-in account.
+const s3 = () =>
+  createS3Storage({
+    endpoint,
+    bucket: BUCKET,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    publicUrl: PUBLIC_URL,
+  });
+
+let keyCount = 0;
+const newKey = () => `${String(++keyCount).padStart(4, '0')}${'k'.repeat(28)}.png`;
+
+describe('the S3 driver', () => {
+  it('presigns a PUT that a plain fetch can use, then stats, reads and deletes the object', async () => {
+    const storage = s3();
+    const key = newKey();
+    expect(await storage.stat(key)).toBeNull();
+    const url = await storage.presignPut(key, { mimeType: 'image/png', size: PNG.length, expiresInS: UPLOAD_URL_TTL_S });
+    expect(url).toContain(`/${BUCKET}/${key}?`);
+    expect(url).toContain('X-Amz-Expires=900');
+    expect(new URL(url).searchParams.get('X-Amz-SignedHeaders')).toContain('content-type');
+
+    const put = await fetch(url, { method: 'PUT', body: PNG, headers: { 'content-type': 'image/png' } });
+    expect(put.status).toBe(200);
+    expect(await storage.stat(key)).toEqual({ size: PNG.length, contentType: 'image/png' });
+    expect(await storage.readStart(key, 8)).toEqual(PNG.subarray(0, 8));
+    expect(await storage.readStart(key, 4096)).toEqual(PNG);
+    expect(storage.publicUrl(key)).toBe(`${PUBLIC_URL}/${key}`);
+
+    await storage.delete(key);
+    expect(await storage.stat(key)).toBeNull();
+    expect(await storage.readStart(key, 8)).toEqual(Buffer.alloc(0));
+    await storage.delete(key);
+  });
+
+  it('signs the Content-Type and the expiry: another type or a longer life breaks the signature', async () => {
+    // s3rver does not check SigV4 signatures, so this checks them the way S3 does (verifySigV4 below).
+    const key = newKey();
+    const url = await s3().presignPut(key, { mimeType: 'image/png', size: PNG.length, expiresInS: UPLOAD_URL_TTL_S });
+    expect(verifySigV4('PUT', url, { 'content-type': 'image/png' })).toBe(true);
+    expect(verifySigV4('PUT', url, { 'content-type': 'text/html' })).toBe(false);
+    const longer = new URL(url);
+    longer.searchParams.set('X-Amz-Expires', '604800');
+    expect(verifySigV4('PUT', longer.toString(), { 'content-type': 'image/png' })).toBe(false);
+    const otherKey = url.replace(key, newKey());
+    expect(verifySigV4('PUT', otherKey, { 'content-type': 'image/png' })).toBe(false);
+  });
+});
+
+/**
+ * AWS Signature Version 4 of a presigned URL, computed independently of aws4fetch from the
+ * published algorithm: true when `X-Amz-Signature` signs this method, path, query and these headers
+ * (s3rver's secret is S3RVER).
+ */
+function verifySigV4(method: string, url: string, headers: Record<string, string>, secret = 'S3RVER'): boolean {
+  const parsed = new URL(url);
+  const query = parsed.searchParams;
+  const encode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const canonicalQuery = [...query.entries()]
+    .filter(([name]) => name !== 'X-Amz-Signature')
+    .map(([name, value]) => [encode(name), encode(value)] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+  const signedHeaders = query.get('X-Amz-SignedHeaders')!.split(';');
+  const all: Record<string, string> = { ...headers, host: parsed.host };
+  const canonicalHeaders = signedHeaders.map((name) => `${name}:${(all[name] ?? '').trim()}\n`).join('');
+  const canonicalRequest = [method, parsed.pathname, canonicalQuery, canonicalHeaders, signedHeaders.join(';'), 'UNSIGNED-PAYLOAD'].join(
+    '\n',
+  );
+  const [, date, region, service] = query.get('X-Amz-Credential')!.split('/');
+  const scope = `${date}/${region}/${service}/aws4_request`;
+  const stringToSign = [
+    'AWS4-HMAC-SHA256',
+    query.get('X-Amz-Date'),
+    scope,
+    createHash('sha256').update(canonicalRequest).digest('hex'),
+  ].join('\n');
+  const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+  const signingKey = hmac(hmac(hmac(hmac(`AWS4${secret}`, date!), region!), service!), 'aws4_request');
+  return createHmac('sha256', signingKey).update(stringToSign).digest('hex') === query.get('X-Amz-Signature');
+}
+
+describe('confirming an upload stored in S3', () => {
+  const t = useTestApp();
+  let app: ApiApp;
+  // The fixture with an app whose storage is the bucket.
+  const withS3 = (fixture: typeof t): typeof t => Object.create(fixture, { app: { get: () => app } }) as TestAppFixture<typeof t.mailer>;
+
+  beforeEach(() => {
+    app = checkAnswersOf(createApp({ db: t.db, mailer: t.mailer, env: t.env, log: t.log, clock: t.clock.now, storage: s3() }), API_BASE);
+  });
+
+  const auth = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+  async function upload(token: string, declaredSize: number, bytes: Uint8Array, contentType = 'image/png') {
+    const initiated = await send(
+      app,
+      'user/initiate-upload',
+      { file_name: 'me.png', mime_type: 'image/png', file_size: declaredSize, file_type: 'user_image' },
+      auth(token),
+    );
+    expect(initiated.status).toBe(201);
+    const data = (await readJson(initiated)).data as { file_id: string; file_url: string; file_key: string };
+    expect(data.file_url.startsWith(`${endpoint}/${BUCKET}/${data.file_key}?`)).toBe(true);
+    // s3rver takes any Content-Type (it does not check signatures); S3 itself would refuse another one.
+    const put = await fetch(data.file_url, { method: 'PUT', body: bytes as BodyInit, headers: { 'content-type': contentType } });
+    expect(put.status).toBe(200);
+    const confirmed = await send(
+      app,
+      `user/uploaded-file/${data.file_id}`,
+      { file_key: data.file_key, file_url: data.file_url },
+      { method: 'PUT', ...auth(token) },
+    );
+    return { ...data, confirmed };
+  }
+
+  it('keeps a valid image and makes it the picture, at the public URL', async () => {
+    const { token } = await signUpStudent(withS3(t));
+    const { file_id, file_key, confirmed } = await upload(token, PNG.length, PNG);
+    expect(confirmed.status).toBe(200);
+    expect((await readJson(confirmed)).data).toMatchObject({ file_url: `${PUBLIC_URL}/${file_key}`, file_size: PNG.length });
+    const profile = await send(
+      app,
+      'user/student/profile',
+      { home_address: '3 Broad Street, Lagos', profile_image_file_id: file_id },
+      { method: 'PUT', ...auth(token) },
+    );
+    expect(((await readJson(profile)).data as { image_url: string }).image_url).toBe(`${PUBLIC_URL}/${file_key}`);
+    expect(await s3().stat(file_key)).toMatchObject({ size: PNG.length });
+  });
+
+  it('deletes an object larger than declared', async () => {
+    const { token } = await signUpStudent(withS3(t));
+    const large = Buffer.concat([PNG, Buffer.alloc(2000)]);
+    const { file_key, confirmed } = await upload(token, PNG.length, large);
+    expect(confirmed.status).toBe(400);
+    expect((await readJson(confirmed)).message).toBe(MESSAGES.nothingUploaded);
+    expect(await s3().stat(file_key)).toBeNull();
+  });
+
+  it('deletes an object stored with another Content-Type', async () => {
+    const { token } = await signUpStudent(withS3(t));
+    const { file_key, confirmed } = await upload(token, PNG.length, PNG, 'text/html');
+    expect(confirmed.status).toBe(400);
+    expect(await s3().stat(file_key)).toBeNull();
+  });
+
+  it.each([
+    ['GIF bytes', Buffer.from('GIF89a'.padEnd(64, '\0'))],
+    ['a PNG header followed by <script>', Buffer.concat([PNG.subarray(0, 8), Buffer.from('<script>alert(1)</script>')])],
+  ])('deletes an object holding %s', async (_name, bytes) => {
+    const { token } = await signUpStudent(withS3(t));
+    const { file_key, confirmed } = await upload(token, 4096, bytes);
+    expect(confirmed.status).toBe(400);
+    expect(await s3().stat(file_key)).toBeNull();
+  });
+});

@@ -1,0 +1,349 @@
+// The profile picture upload with the embedded storage: initiate, PUT the bytes to the signed URL,
+// confirm, and the profile's picture; every way a PUT can be refused (expired, tampered, too large,
+// chunked past 5 MiB, not the declared image, a polyglot) stores nothing; keys never leave the
+// storage folder; and the images are served so that a browser never runs them.
+import { mkdtempSync } from 'node:fs';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '#features/uploads/server/routes.ts';
+import { MEDIA_HEADERS, UPLOAD_MESSAGES, type EmbeddedStorage } from '#server/storage/embedded.ts';
+import { servicesOf, signUpStudent } from './support/factories.ts';
+import { readJson, send, useTestApp } from './support/test-app.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'afa-uploads-'));
+const uploadsDir = join(dataDir, 'uploads');
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+beforeEach(() => rm(uploadsDir, { recursive: true, force: true }));
+
+const t = useTestApp({ env: { DATA_DIR: dataDir } });
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG_SIGNATURE = PNG.subarray(0, 8);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 0x11), Buffer.from([0xff, 0xd9])]);
+
+const auth = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+const storage = () => servicesOf(t).storage as EmbeddedStorage;
+
+interface Initiated {
+  file_id: string;
+  file_url: string;
+  mime_type: string;
+  file_key: string;
+}
+
+async function initiate(token: string, overrides: Record<string, unknown> = {}) {
+  return send(
+    t.app,
+    'user/initiate-upload',
+    { file_name: 'me.png', mime_type: 'image/png', file_size: PNG.length, file_type: 'user_image', ...overrides },
+    auth(token),
+  );
+}
+
+async function initiated(token: string, overrides: Record<string, unknown> = {}): Promise<Initiated> {
+  const response = await initiate(token, overrides);
+  expect(response.status).toBe(201);
+  return (await readJson(response)).data as Initiated;
+}
+
+function putBytes(url: string, body: BodyInit | Uint8Array, contentType: string | null = 'image/png', init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  if (contentType) headers.set('content-type', contentType);
+  return t.app.request(url, { method: 'PUT', body: body as BodyInit, ...init, headers });
+}
+
+const confirm = (token: string, upload: Pick<Initiated, 'file_id' | 'file_key' | 'file_url'>) =>
+  send(
+    t.app,
+    `user/uploaded-file/${upload.file_id}`,
+    { file_key: upload.file_key, file_url: upload.file_url },
+    { method: 'PUT', ...auth(token) },
+  );
+
+const setPicture = (token: string, fileId: string | null) =>
+  send(
+    t.app,
+    'user/student/profile',
+    { home_address: '12 Allen Avenue, Ikeja', profile_image_file_id: fileId },
+    { method: 'PUT', ...auth(token) },
+  );
+
+/** The files in the storage folder (temporary ones included): what a refused PUT must not leave. */
+const storedFiles = async () => (await readdir(uploadsDir).catch(() => [] as string[])).sort();
+
+async function expectRefused(response: Response, status: number, message: string) {
+  expect(response.status).toBe(status);
+  expect((await readJson(response)).message).toBe(message);
+  expect(await storedFiles()).toEqual([]);
+}
+
+const media = (path: string, method = 'GET') => storage().serveMedia(new Request(`http://localhost${path}`, { method }));
+
+describe('uploading a profile picture', () => {
+  it('initiates, stores the PUT bytes, confirms, and the profile shows the picture', async () => {
+    const { token } = await signUpStudent(t);
+    const response = await initiate(token, { file_name: 'evil.html' });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const upload = (await readJson(response)).data as Initiated;
+    // The key is random and its extension comes from the MIME type, never from the name.
+    expect(upload.file_key).toMatch(/^[A-Za-z0-9_-]{32}\.png$/);
+    expect(upload.mime_type).toBe('image/png');
+    expect(upload.file_url).toMatch(
+      new RegExp(`^/api/v1/uploads/${upload.file_key}\\?expires=\\d+&mime=image%2Fpng&size=${PNG.length}&sig=[0-9a-f]{64}$`),
+    );
+
+    const put = await putBytes(upload.file_url, PNG);
+    expect(put.status).toBe(200);
+    expect(await storedFiles()).toEqual([upload.file_key]);
+    expect((await stat(uploadsDir)).mode & 0o777).toBe(0o700);
+    expect((await stat(join(uploadsDir, upload.file_key))).mode & 0o777).toBe(0o600);
+
+    const confirmed = await confirm(token, upload);
+    expect(confirmed.status).toBe(200);
+    expect((await readJson(confirmed)).data).toEqual({
+      file_id: upload.file_id,
+      file_key: upload.file_key,
+      file_url: `/media/uploads/${upload.file_key}`,
+      mime_type: 'image/png',
+      file_name: 'evil.html',
+      file_size: PNG.length,
+      file_type: 'user_image',
+      file_extension: 'png',
+    });
+
+    const profile = await setPicture(token, upload.file_id);
+    expect(profile.status).toBe(200);
+    const imageUrl = ((await readJson(profile)).data as { image_url: string }).image_url;
+    expect(imageUrl).toBe(`/media/uploads/${upload.file_key}`);
+
+    const served = await media(imageUrl);
+    expect(served?.status).toBe(200);
+    expect(Buffer.from(await served!.arrayBuffer())).toEqual(PNG);
+
+    const cleared = await setPicture(token, null);
+    expect(((await readJson(cleared)).data as { image_url: string | null }).image_url).toBeNull();
+  });
+
+  it('takes a JPEG too, stored as .jpg', async () => {
+    const { token } = await signUpStudent(t);
+    const upload = await initiated(token, { file_name: 'me.jpeg', mime_type: 'image/jpeg', file_size: JPEG.length });
+    expect(upload.file_key).toMatch(/\.jpg$/);
+    expect((await putBytes(upload.file_url, JPEG, 'image/jpeg')).status).toBe(200);
+    const confirmed = await confirm(token, upload);
+    expect((await readJson(confirmed)).data).toMatchObject({ mime_type: 'image/jpeg', file_extension: 'jpg' });
+  });
+
+  it('refuses a file over 5 MiB with 413 and its size in MB, and types other than JPEG and PNG', async () => {
+    const { token } = await signUpStudent(t);
+    const tooLarge = await initiate(token, { file_size: 5_242_881 });
+    expect(tooLarge.status).toBe(413);
+    expect((await readJson(tooLarge)).message).toBe('This file size of 6mb cannot be uploaded');
+    const wayTooLarge = await initiate(token, { file_size: 12 * 1024 * 1024 + 1 });
+    expect((await readJson(wayTooLarge)).message).toBe('This file size of 13mb cannot be uploaded');
+    expect((await initiate(token, { file_size: 5_242_880 })).status).toBe(201);
+
+    for (const mime_type of ['image/gif', 'image/svg+xml', 'text/html']) {
+      const refused = await initiate(token, { mime_type });
+      expect(refused.status).toBe(400);
+      expect((await readJson(refused)).errors).toEqual({ mime_type: ['Only .jpeg, .jpg and .png images can be uploaded'] });
+    }
+    expect((await initiate(token, { file_type: 'course_image' })).status).toBe(400);
+    expect((await initiate(token, { file_name: 'x'.repeat(201) })).status).toBe(400);
+    expect((await initiate(token, { file_size: 0 })).status).toBe(400);
+    expect((await send(t.app, 'user/initiate-upload', { file_name: 'a.png' })).status).toBe(401);
+  });
+});
+
+describe('the signed upload URL', () => {
+  it('stops working after 15 minutes', async () => {
+    const { token } = await signUpStudent(t);
+    t.clock.set(new Date());
+    const upload = await initiated(token);
+    t.clock.advance(15 * 60_000 + 1000);
+    await expectRefused(await putBytes(upload.file_url, PNG), 403, UPLOAD_MESSAGES.badLink);
+  });
+
+  it('refuses a tampered signature, size, type or key', async () => {
+    const { token } = await signUpStudent(t);
+    const upload = await initiated(token);
+    const url = new URL(upload.file_url, 'http://localhost');
+    const sig = url.searchParams.get('sig')!;
+    const tampered = (change: (u: URL) => void) => {
+      const copy = new URL(url);
+      change(copy);
+      return `${copy.pathname}${copy.search}`;
+    };
+    const attempts = [
+      tampered((u) => u.searchParams.set('sig', `${sig[0] === 'a' ? 'b' : 'a'}${sig.slice(1)}`)),
+      tampered((u) => u.searchParams.set('size', '5242880')),
+      tampered((u) => u.searchParams.set('expires', String(Number(u.searchParams.get('expires')) + 3600))),
+      tampered((u) => u.searchParams.set('mime', 'image/jpeg')),
+      tampered((u) => u.searchParams.delete('sig')),
+      tampered((u) => (u.pathname = `/api/v1/uploads/${'A'.repeat(32)}.png`)),
+    ];
+    for (const attempt of attempts) await expectRefused(await putBytes(attempt, PNG), 403, UPLOAD_MESSAGES.badLink);
+  });
+
+  it('refuses a body larger than declared, by its Content-Length or as it arrives', async () => {
+    const { token } = await signUpStudent(t);
+    const upload = await initiated(token, { file_size: 40 });
+    await expectRefused(await putBytes(upload.file_url, PNG), 413, UPLOAD_MESSAGES.tooLarge);
+    // No Content-Length: counted as it arrives.
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(PNG.subarray(0, 30)));
+        controller.enqueue(new Uint8Array(PNG.subarray(30)));
+        controller.close();
+      },
+    });
+    await expectRefused(
+      await putBytes(upload.file_url, stream, 'image/png', { duplex: 'half' } as RequestInit),
+      413,
+      UPLOAD_MESSAGES.tooLarge,
+    );
+  });
+
+  it('stops reading a chunked body at 5 MiB, and keeps nothing', async () => {
+    const { token } = await signUpStudent(t);
+    const upload = await initiated(token, { file_size: 5_242_880 });
+    const chunk = new Uint8Array(64 * 1024).fill(0x41);
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new Uint8Array(PNG_SIGNATURE));
+        controller.enqueue(chunk);
+        sent += chunk.byteLength;
+        // Far more than 5 MiB is on offer; the server must stop long before.
+        if (sent > 64 * 1024 * 1024) controller.close();
+      },
+    });
+    const response = await putBytes(upload.file_url, endless, 'image/png', { duplex: 'half' } as RequestInit);
+    await expectRefused(response, 413, UPLOAD_MESSAGES.tooLarge);
+    expect(sent).toBeLessThan(6 * 1024 * 1024);
+  });
+
+  it.each([
+    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')],
+    ['an HTML page', Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>')],
+    ['a PNG header followed by <script>', Buffer.concat([PNG_SIGNATURE, Buffer.from('\0\0\0\rIHDR<script>alert(1)</script>')])],
+    ['a PNG header followed by <html> further on', Buffer.concat([PNG, Buffer.alloc(300, 0x20), Buffer.from('<HTML><body>hi</body>')])],
+    ['JPEG bytes', JPEG],
+    ['an empty body', Buffer.alloc(0)],
+  ])('refuses %s declared as PNG, and keeps nothing', async (_name, bytes) => {
+    const { token } = await signUpStudent(t);
+    const upload = await initiated(token, { file_size: 4096 });
+    await expectRefused(await putBytes(upload.file_url, bytes), 415, UPLOAD_MESSAGES.wrongType);
+    const confirmed = await confirm(token, upload);
+    expect(confirmed.status).toBe(400);
+    expect((await readJson(confirmed)).message).toBe(MESSAGES.nothingUploaded);
+  });
+
+  it('refuses a Content-Type other than the declared one', async () => {
+    const { token } = await signUpStudent(t);
+    const upload = await initiated(token);
+    await expectRefused(await putBytes(upload.file_url, PNG, 'text/html'), 415, UPLOAD_MESSAGES.wrongMediaType);
+  });
+
+  it('cannot write outside the storage folder: ../ and %2f keys are not keys', async () => {
+    const { token } = await signUpStudent(t);
+    const upload = await initiated(token);
+    const query = new URL(upload.file_url, 'http://localhost').search;
+    for (const key of ['..%2f..%2fstorage-escape.png', '%2e%2e%2fstorage-escape.png', '..%5cstorage-escape.png', 'a%2fb.png']) {
+      const response = await putBytes(`/api/v1/uploads/${key}${query}`, PNG);
+      expect([403, 404]).toContain(response.status);
+    }
+    expect(await storedFiles()).toEqual([]);
+    expect((await readdir(dataDir)).filter((name) => name.includes('escape'))).toEqual([]);
+  });
+});
+
+describe('confirming an upload', () => {
+  it("answers 404 for someone else's file, and for an id that is none", async () => {
+    const owner = await signUpStudent(t);
+    const other = await signUpStudent(t);
+    const upload = await initiated(owner.token);
+    expect((await putBytes(upload.file_url, PNG)).status).toBe(200);
+    const stolen = await confirm(other.token, upload);
+    expect(stolen.status).toBe(404);
+    expect((await readJson(stolen)).message).toBe(MESSAGES.notFound);
+    expect((await confirm(owner.token, { ...upload, file_id: 'not-a-uuid' })).status).toBe(404);
+    // Nor can another student make it their picture.
+    const borrowed = await setPicture(other.token, upload.file_id);
+    expect(borrowed.status).toBe(400);
+    expect((await readJson(borrowed)).message).toBe('Upload not found');
+  });
+
+  it('refuses a key or URL of another upload, and a file never uploaded', async () => {
+    const { token } = await signUpStudent(t);
+    const upload = await initiated(token);
+    const mismatch = await confirm(token, { ...upload, file_key: `${'B'.repeat(32)}.png` });
+    expect(mismatch.status).toBe(400);
+    const nothing = await confirm(token, upload);
+    expect(nothing.status).toBe(400);
+    expect((await readJson(nothing)).message).toBe(MESSAGES.nothingUploaded);
+    // Not stored, so not a picture either.
+    expect((await setPicture(token, upload.file_id)).status).toBe(400);
+    expect((await setPicture(token, 'nonsense')).status).toBe(400);
+  });
+
+  it('deletes a stored file larger than declared, or not the declared type, and answers 400', async () => {
+    const { token } = await signUpStudent(t);
+    const small = await initiated(token, { file_size: 10 });
+    // Written behind the route's back, as a bucket would take any size.
+    await mkdir(uploadsDir, { recursive: true });
+    await writeFile(join(uploadsDir, small.file_key), PNG);
+    const tooLarge = await confirm(token, small);
+    expect(tooLarge.status).toBe(400);
+    expect(await storedFiles()).toEqual([]);
+
+    const disguised = await initiated(token, { file_size: 100 });
+    await writeFile(join(uploadsDir, disguised.file_key), Buffer.from('GIF89a'.padEnd(60, '\0')));
+    expect((await confirm(token, disguised)).status).toBe(400);
+    expect(await storedFiles()).toEqual([]);
+  });
+});
+
+describe('serving stored images', () => {
+  it('sends the stored type with nosniff, a sandboxing CSP and a year of caching', async () => {
+    const { token } = await signUpStudent(t);
+    const upload = await initiated(token);
+    await putBytes(upload.file_url, PNG);
+    const response = await media(`/media/uploads/${upload.file_key}`);
+    expect(response?.status).toBe(200);
+    expect(response?.headers.get('content-type')).toBe('image/png');
+    expect(response?.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response?.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(response?.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Object.fromEntries(response!.headers)).toMatchObject(MEDIA_HEADERS);
+    const head = await media(`/media/uploads/${upload.file_key}`, 'HEAD');
+    expect(head?.headers.get('content-length')).toBe(String(PNG.length));
+    expect((await media(`/media/uploads/${upload.file_key}`, 'DELETE'))?.status).toBe(405);
+    expect(await media('/courses/')).toBeNull();
+  });
+
+  it('answers 404 for anything that is not a key, before touching the disk', async () => {
+    await writeFile(join(dataDir, 'outside.png'), PNG);
+    for (const path of [
+      '/media/uploads/..%2foutside.png',
+      '/media/uploads/%2e%2e%2foutside.png',
+      '/media/uploads/..%5coutside.png',
+      '/media/uploads/../outside.png',
+      '/media/uploads/.upload-0123.png',
+      '/media/uploads/outside.svg',
+      '/media/uploads/',
+      `/media/uploads/${'C'.repeat(32)}.png`,
+    ]) {
+      const response = await media(path);
+      // '/media/uploads/../outside.png' is normalised by the URL parser to a path outside the route.
+      if (response) expect(response.status, path).toBe(404);
+    }
+    // The storage's own calls refuse such keys too.
+    expect(await storage().stat('../outside.png')).toBeNull();
+    await storage().delete('../outside.png');
+    expect((await stat(join(dataDir, 'outside.png'))).isFile()).toBe(true);
+  });
+});
