@@ -19,8 +19,10 @@ async function payOnTestPage(page: Page, button: 'Pay' | 'Decline') {
   await page.waitForURL(`**/courses/${COURSE}/checkout?reference=*`);
 }
 
-test('a visitor signs in from the checkout, pays on the test page, and finds the course in My courses', async ({ page, student }) => {
-  await page.goto(`/courses/${COURSE}/checkout`);
+test('Enrol Now -> sign in -> checkout -> Pay on the test page -> the course in My courses', async ({ page, student }) => {
+  await page.goto(`/courses/${COURSE}`);
+  await main(page).getByRole('link', { name: 'Enrol Now', exact: true }).first().click();
+  await page.waitForURL(`**/courses/${COURSE}/checkout`);
   await waitForIslands(page);
   await expect(main(page).getByRole('heading', { name: TITLE })).toBeVisible();
   // Price, a blank discount, and a total equal to the price.
