@@ -215,11 +215,11 @@ try {
   const pages = await measureJavaScript(pagesOf());
   console.log('\nJavaScript loaded without interaction (gzip), and page weight');
   console.log(
-    `${pad('page', 34)}${pad('kind', 9)}${padStart('JS gzip', 10)}${padStart('files', 7)}${padStart('budget', 9)}${padStart('weight', 11)}  result`,
+    `${pad('page', 50)}${pad('kind', 9)}${padStart('JS gzip', 10)}${padStart('files', 7)}${padStart('budget', 9)}${padStart('weight', 11)}  result`,
   );
   for (const row of pages) {
     console.log(
-      `${pad(row.path, 34)}${pad(row.kind, 9)}${padStart((row.jsGzip / KB).toFixed(1) + ' KB', 10)}${padStart(row.jsFiles, 7)}${padStart(row.budget / KB + ' KB', 9)}${padStart(row.transferKiB.toFixed(1) + ' KiB', 11)}  ${row.ok ? 'ok' : 'OVER BUDGET'}`,
+      `${pad(row.path, 50)}${pad(row.kind, 9)}${padStart((row.jsGzip / KB).toFixed(1) + ' KB', 10)}${padStart(row.jsFiles, 7)}${padStart(row.budget / KB + ' KB', 9)}${padStart(row.transferKiB.toFixed(1) + ' KiB', 11)}  ${row.ok ? 'ok' : 'OVER BUDGET'}`,
     );
   }
   failed ||= pages.some((row) => !row.ok);
@@ -229,11 +229,11 @@ try {
     lighthouseRows = await runLighthouse(LIGHTHOUSE_PAGES);
     console.log(`\nLighthouse mobile (performance: median of ${runs}; others: worst of ${runs})`);
     console.log(
-      `${pad('page', 20)}${padStart('perf', 6)}${padStart('a11y', 6)}${padStart('bp', 6)}${padStart('seo', 6)}${padStart('LCP', 9)}  result`,
+      `${pad('page', 40)}${padStart('perf', 6)}${padStart('a11y', 6)}${padStart('bp', 6)}${padStart('seo', 6)}${padStart('LCP', 9)}  result`,
     );
     for (const row of lighthouseRows) {
       console.log(
-        `${pad(row.path, 20)}${padStart(row.performance, 6)}${padStart(row.accessibility, 6)}${padStart(row.bestPractices, 6)}${padStart(row.seo, 6)}${padStart((row.lcpMs / 1000).toFixed(2) + ' s', 9)}  ${row.ok ? 'ok' : 'BELOW BUDGET'}`,
+        `${pad(row.path, 40)}${padStart(row.performance, 6)}${padStart(row.accessibility, 6)}${padStart(row.bestPractices, 6)}${padStart(row.seo, 6)}${padStart((row.lcpMs / 1000).toFixed(2) + ' s', 9)}  ${row.ok ? 'ok' : 'BELOW BUDGET'}`,
       );
     }
     failed ||= lighthouseRows.some((row) => !row.ok);
