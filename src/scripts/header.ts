@@ -1,7 +1,7 @@
 // Behaviour of the plain-HTML header: the mobile menu, the dropdown menus (mouse with a 200 ms
-// open delay, keyboard as a disclosure with arrow keys) and the signed-in state from $session. The
-// store (and the schema that parses it) loads only when there is a session to show, so a visitor's
-// pages carry none of it.
+// open delay, keyboard as a disclosure with arrow keys) and the signed-in state from $session, with
+// the bell's unread count. The store (and the schema that parses it) and the bell's code load only
+// when there is a session to show, so a visitor's pages carry none of it.
 import { SESSION_EVENT, SESSION_KEY } from '#lib/session-key.ts';
 import type { Session } from '#lib/session.ts';
 
@@ -88,7 +88,7 @@ function renderSession(header: HTMLElement) {
   const avatar = header.querySelector<HTMLElement>('[data-avatar]')!;
   let loading: Promise<unknown> | undefined;
   const follow = () => {
-    loading ??= import('#lib/session.ts').then(({ $session, initialsOf }) => {
+    loading ??= import('#features/notifications/bell.ts').then(({ $session, initialsOf, followBell }) => {
       const draw = (session: Session | null) => {
         document.documentElement.dataset.auth = session ? 'user' : 'visitor';
         avatar.replaceChildren();
@@ -106,6 +106,7 @@ function renderSession(header: HTMLElement) {
         }
       };
       $session.subscribe(draw);
+      followBell(header, $session);
     });
   };
   // The pre-paint script in <head> has said whether a session is stored.

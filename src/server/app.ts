@@ -12,6 +12,7 @@ import { createLearningRoutes } from '#features/learning/server/routes.ts';
 import { createPaymentAdminRoutes } from '#features/payments/server/admin-routes.ts';
 import { createPaymentRoutes } from '#features/payments/server/routes.ts';
 import { createNewsletterRoutes } from '#features/newsletter/server/routes.ts';
+import { createNotificationRoutes } from '#features/notifications/server/routes.ts';
 import { createStorageUploadRoutes, createUploadRoutes } from '#features/uploads/server/routes.ts';
 import { withDefaults, type ApiDeps } from './deps.ts';
 import type { ApiEnv } from './http/context.ts';
@@ -54,6 +55,7 @@ export function createApp(deps: ApiDeps) {
   // The embedded storage's signed upload URLs (raw bytes, not JSON); its images are served by main.ts's handler.
   api.route('/uploads', createStorageUploadRoutes(services));
   api.route('/user', createLearningRoutes(services));
+  api.route('/user', createNotificationRoutes(services));
   api.route('/admin', createAdminRoutes(services));
   api.route('/admin', createPaymentAdminRoutes(services));
   api.get('/openapi.json', describeOpenApiDocument, openApiDocument(api, API_BASE));

@@ -16,6 +16,7 @@ import type { ApiEnv } from '#server/http/context.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { rateLimit, secondsUntil, tooManyRequests, type RateLimitPolicy } from '#server/http/rate-limit.ts';
+import { notify } from '#server/notifications/notify.ts';
 import {
   ChangePasswordSchema,
   EmailDataSchema,
@@ -303,6 +304,8 @@ export function createAccountRoutes(services: ApiServices) {
         .set({ passwordHash: await hashPassword(password), verifiedAt: student.verifiedAt ?? now, updatedAt: now })
         .where(eq(students.id, student.id));
       await revokeAllSessions(db, student.id);
+      const body = 'Your password was reset with a code sent to your e-mail address. If this was not you, contact us at once.';
+      await notify(db, { studentId: student.id, kind: 'password', title: 'Your password was changed', body }, now);
       await mailer.send(passwordChangedMail(student, site));
       return c.json({ message: MESSAGES.passwordReset, data: null }, 200);
     },
@@ -371,11 +374,14 @@ export function createAccountRoutes(services: ApiServices) {
       if (!(await verifyPassword(student.passwordHash, currentPassword)))
         throw new ApiError(400, MESSAGES.wrongCurrentPassword, { fieldErrors: { currentPassword: [MESSAGES.wrongCurrentPassword] } });
       refuseCommonPassword(password);
+      const now = services.clock();
       await db
         .update(students)
-        .set({ passwordHash: await hashPassword(password), updatedAt: services.clock() })
+        .set({ passwordHash: await hashPassword(password), updatedAt: now })
         .where(and(eq(students.id, student.id), isNull(students.deactivatedAt)));
       await revokeAllSessions(db, student.id);
+      const body = 'Your password was changed in your settings. If this was not you, reset it and contact us at once.';
+      await notify(db, { studentId: student.id, kind: 'password', title: 'Your password was changed', body }, now);
       await mailer.send(passwordChangedMail(student, site));
       return c.json({ message: MESSAGES.passwordChanged, data: null }, 200);
     },

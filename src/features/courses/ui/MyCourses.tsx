@@ -1,5 +1,8 @@
-// 'My courses' on the dashboard: the signed-in student's courses with their progress, newest
-// enrolment first, or a way to the catalogue when there are none yet.
+// The dashboard overview (docs/product.md#dashboard-routes): 'Continue where you left off' for the
+// course last worked on (the latest completion, else the newest enrolment), pointing at its first
+// material not yet completed, or saying the course is complete; then My courses, each with its
+// progress and a link to its materials, newest enrolment first; or a way to the catalogue when
+// there are none yet.
 import { useEffect, useState } from 'react';
 import { formatDate } from '#lib/format.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
@@ -7,6 +10,50 @@ import { myCourses } from '../api.ts';
 import type { MyCourse } from '../schemas.ts';
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; courses: MyCourse[] };
+
+export const dashboardCoursePath = (courseId: string) => `/dashboard/courses/${encodeURIComponent(courseId)}`;
+
+const time = (iso: string | null) => (iso ? Date.parse(iso) || 0 : 0);
+
+/** The course last worked on: the latest activity, else the newest enrolment. */
+export function lastWorkedOn(courses: readonly MyCourse[]): MyCourse | null {
+  let best: MyCourse | null = null;
+  for (const course of courses) {
+    if (!best) best = course;
+    else {
+      const [a, b] = [time(course.last_activity_at), time(best.last_activity_at)];
+      if (a > b || (a === b && time(course.enrolled_at) > time(best.enrolled_at))) best = course;
+    }
+  }
+  return best;
+}
+
+function ContinueCard({ course }: { course: MyCourse }) {
+  const page = dashboardCoursePath(course.course_id);
+  return (
+    <section className="continue-card card" aria-labelledby="continue-heading">
+      <div className="card-body">
+        <h2 id="continue-heading">Continue where you left off</h2>
+        <p className="continue-course">{course.title}</p>
+        <p className="progress-line">
+          <progress max={100} value={course.progress} aria-label={`Progress in ${course.title}`} />{' '}
+          <span className="progress-figure">{course.progress}%</span>
+        </p>
+        {course.next_material_id ? (
+          <p>
+            <a className="btn" href={`${page}#material-${encodeURIComponent(course.next_material_id)}`}>
+              Continue<span className="visually-hidden"> {course.title}</span>
+            </a>
+          </p>
+        ) : (
+          <p>
+            <strong className="course-complete">Course complete</strong> <a href={page}>Review the materials</a>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
 
 function MyCourses() {
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -19,18 +66,19 @@ function MyCourses() {
     void load();
   }, []);
 
-  if (state.kind === 'loading') return <p role="status">Loading your courses…</p>;
-  if (state.kind === 'failed')
-    return (
+  let body;
+  if (state.kind === 'loading') body = <p role="status">Loading your courses…</p>;
+  else if (state.kind === 'failed')
+    body = (
       <p role="alert">
         Your courses could not be loaded.{' '}
-        <button type="button" className="link-button" onClick={() => void load()}>
+        <button type="button" className="btn btn-outline" onClick={() => void load()}>
           Try again
         </button>
       </p>
     );
-  if (!state.courses.length)
-    return (
+  else if (!state.courses.length)
+    body = (
       <div className="my-courses-empty">
         <p>You have not enrolled in a course yet.</p>
         <a className="btn" href="/courses">
@@ -38,23 +86,36 @@ function MyCourses() {
         </a>
       </div>
     );
+  else
+    body = (
+      <ul className="my-courses" aria-label="My courses">
+        {state.courses.map((course) => (
+          <li key={course.course_id} className="card my-course">
+            <img src={course.image_url} alt="" width={320} height={200} loading="lazy" />
+            <div className="card-body">
+              <h3>
+                <a href={dashboardCoursePath(course.course_id)}>{course.title}</a>
+              </h3>
+              <p>Enrolled {formatDate(course.enrolled_at)}</p>
+              <p className="progress-line">
+                <progress max={100} value={course.progress} aria-label={`Progress in ${course.title}`} />{' '}
+                <span className="progress-figure">{course.progress}%</span>
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+
+  const current = state.kind === 'ready' ? lastWorkedOn(state.courses) : null;
   return (
-    <ul className="my-courses" aria-label="My courses">
-      {state.courses.map((course) => (
-        <li key={course.course_id} className="card my-course">
-          <img src={course.image_url} alt="" width={320} height={200} loading="lazy" />
-          <div className="card-body">
-            <h3>
-              <a href={`/courses/${course.course_id}`}>{course.title}</a>
-            </h3>
-            <p>Enrolled {formatDate(course.enrolled_at)}</p>
-            <p>
-              <progress max={100} value={course.progress} aria-label={`Progress in ${course.title}`} /> {course.progress}% done
-            </p>
-          </div>
-        </li>
-      ))}
-    </ul>
+    <>
+      {current && <ContinueCard course={current} />}
+      <section aria-labelledby="my-courses-heading">
+        <h2 id="my-courses-heading">My courses</h2>
+        {body}
+      </section>
+    </>
   );
 }
 

@@ -1,0 +1,70 @@
+// The header's bell (docs/product.md 'Header and footer'): the signed-in student's unread count in
+// its badge ('9+' above 9, hidden at 0 or when the count cannot be read) and in the link's name
+// ('Notifications, 3 unread'). The header loads this file, for signed-in visitors only, and takes the
+// session store from it too: one dynamic import in the header, so a visitor's script does not grow.
+// It uses a plain fetch and no schema library, to keep signed-in pages light. The count is read
+// again when the session changes, when the window regains focus and on NOTIFICATIONS_EVENT.
+import type { ReadableAtom } from 'nanostores';
+import type { Session } from '#lib/session.ts';
+
+export { $session, initialsOf } from '#lib/session.ts';
+
+/** Dispatched on window when the student's notifications change on this page (the list marks one read). */
+export const NOTIFICATIONS_EVENT = 'adire:notifications';
+
+/** As src/lib/http.ts reads it. */
+const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1/';
+const LABEL = 'Notifications';
+
+/** What the badge shows for `count` unread: '' at 0, '9+' above 9. */
+export const badgeText = (count: number) => (count <= 0 ? '' : count > 9 ? '9+' : String(count));
+
+/** The bell link's accessible name. */
+export const bellLabel = (count: number) => (count > 0 ? `${LABEL}, ${count} unread` : LABEL);
+
+/** The unread count, or 0 when there is none to show (signed out, offline, any refusal). */
+async function unreadCount(token: string): Promise<number> {
+  try {
+    const response = await fetch(`${API_BASE}user/student/notifications`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      cache: 'no-store',
+    });
+    if (!response.ok) return 0;
+    const count = ((await response.json()) as { data?: { unread_count?: unknown } } | null)?.data?.unread_count;
+    return typeof count === 'number' && Number.isInteger(count) && count > 0 ? count : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Follows the session's unread count in the header's bell (`[data-bell]`, badge `[data-bell-count]`). */
+export function followBell(header: HTMLElement, session: ReadableAtom<Session | null>) {
+  const bell = header.querySelector<HTMLElement>('[data-bell]');
+  if (!bell) return;
+  const badge = bell.querySelector<HTMLElement>('[data-bell-count]');
+  let asked = 0;
+  let token: string | undefined;
+
+  const show = (count: number) => {
+    if (badge) {
+      badge.textContent = badgeText(count);
+      badge.hidden = count <= 0;
+    }
+    bell.setAttribute('aria-label', bellLabel(count));
+  };
+
+  const refresh = async () => {
+    const ask = ++asked;
+    const count = token ? await unreadCount(token) : 0;
+    // Only the newest question's answer is shown.
+    if (ask === asked) show(count);
+  };
+
+  session.subscribe((current) => {
+    if (current?.token === token && token !== undefined) return;
+    token = current?.token;
+    void refresh();
+  });
+  window.addEventListener('focus', () => void refresh());
+  window.addEventListener(NOTIFICATIONS_EVENT, () => void refresh());
+}

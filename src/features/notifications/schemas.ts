@@ -1,0 +1,39 @@
+// What the notification calls answer and accept (/work/shared/API.md 'Notifications'): the signed-in
+// student's notifications, newest first, with how many are unread, and marking one read (or unread).
+// The dashboard's list and the routes share these; the header's bell reads only `unread_count`, with
+// no schema, to stay light.
+import * as v from 'valibot';
+
+export const NotificationSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  body: v.string(),
+  /** ISO 8601 instant. */
+  created_at: v.string(),
+  read: v.boolean(),
+});
+export type Notification = v.InferOutput<typeof NotificationSchema>;
+
+export const NotificationListSchema = v.object({
+  /** Newest first, at most NOTIFICATIONS_LIMIT. */
+  notifications: v.array(NotificationSchema),
+  /** Every unread notification of the student, not only those in the list. */
+  unread_count: v.number(),
+});
+export type NotificationList = v.InferOutput<typeof NotificationListSchema>;
+
+/** How many notifications the list answers at most. */
+export const NOTIFICATIONS_LIMIT = 50;
+
+/** PATCH body: `{read: true}` marks a notification read; `{read: false}` marks it unread again. */
+export const MarkReadSchema = v.strictObject({
+  read: v.boolean('read must be true or false'),
+});
+export type MarkReadInput = v.InferOutput<typeof MarkReadSchema>;
+
+/** PATCH answer: the notification as it is now, and the student's unread count after the change. */
+export const MarkedSchema = v.object({
+  notification: NotificationSchema,
+  unread_count: v.number(),
+});
+export type Marked = v.InferOutput<typeof MarkedSchema>;

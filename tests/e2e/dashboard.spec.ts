@@ -1,0 +1,234 @@
+// The dashboard overview and a course's materials (docs/product.md#dashboard-routes): a student
+// enrolled through the API sees the course at 0%, ticks a material, the progress changes at once
+// and stays after a reload, and the overview then shows the new percentage and 'Continue where you
+// left off' pointing at the next material; the video link answers byte ranges; another student is
+// told they are not enrolled; anything else under /dashboard is the 404 page; axe at 320 and 1280 px.
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  codeIn,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  STUDENT_PASSWORD,
+  test,
+  waitForIslands,
+  type Api,
+  type Outbox,
+  type Student,
+  type StudentSession,
+} from './fixtures.ts';
+
+const COURSE = 'pattern-drafting-foundations';
+const TITLE = 'Pattern Drafting Foundations';
+const main = (page: Page) => page.getByRole('main');
+
+/** Signs a student up through the API, as the `student` fixture does. */
+async function signUp(api: Api, outbox: Outbox, email: string): Promise<Student> {
+  const signup = await api.post('user/auth/student/signup', { first_name: 'Bola', last_name: 'Ade', email, password: STUDENT_PASSWORD });
+  expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+  const otp = codeIn(await outbox.newestTo(email));
+  const verified = await api.post<StudentSession>('user/auth/student/verify-account', { email, otp });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  return { ...verified.body.data!, email, password: STUDENT_PASSWORD };
+}
+
+/** Checkout, pay on the test provider and verify, through the API with the student's token. */
+async function enrol(request: APIRequestContext, student: StudentSession, course = COURSE) {
+  const headers = { authorization: `Bearer ${student.token}` };
+  const checkout = await request.post(`/api/v1/user/courses/${course}/checkout`, { headers });
+  expect(checkout.status(), await checkout.text()).toBe(201);
+  const { reference } = ((await checkout.json()) as { data: { reference: string } }).data;
+  const paid = await request.post(`/api/v1/user/payments/test/${reference}`, { headers, data: { outcome: 'pay' } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const verify = await request.get(`/api/v1/user/payments/${reference}/verify`, { headers });
+  expect(verify.status(), await verify.text()).toBe(200);
+  expect(((await verify.json()) as { data: { status: string } }).data.status).toBe('success');
+}
+
+const it = test.extend<{ enrolled: Student; other: Student }>({
+  enrolled: async ({ student, request }, use) => {
+    await enrol(request, student);
+    await use(student);
+  },
+  other: async ({ api, outbox }, use, testInfo) => {
+    const email = `other-${testInfo.testId}-${testInfo.repeatEachIndex}-${testInfo.retry}@example.com`.toLowerCase();
+    await use(await signUp(api, outbox, email));
+  },
+});
+
+async function openCourse(page: Page, hash = '') {
+  await page.goto(`/dashboard/courses/${COURSE}${hash}`);
+  await waitForIslands(page);
+  await expect(main(page).getByRole('list', { name: 'Course materials' })).toBeVisible();
+}
+
+it('enrolled: 0% -> tick the first material -> the progress at once, kept after reload, and on the overview', async ({
+  page,
+  enrolled,
+}) => {
+  await signIn(page, enrolled);
+  await page.goto('/dashboard');
+  await waitForIslands(page);
+  const card = main(page).getByRole('list', { name: 'My courses' }).getByRole('listitem').filter({ hasText: TITLE });
+  await expect(card.getByText('0%', { exact: true })).toBeVisible();
+  await expect(main(page).getByRole('heading', { name: 'Continue where you left off' })).toBeVisible();
+
+  await card.getByRole('link', { name: TITLE }).click();
+  await page.waitForURL(`**/dashboard/courses/${COURSE}`);
+  await waitForIslands(page);
+  const nav = main(page).getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(nav.getByRole('link', { name: 'My Courses' })).toHaveAttribute('href', '/dashboard');
+  await expect(nav.getByText(TITLE)).toHaveAttribute('aria-current', 'page');
+
+  const checkboxes = main(page).getByRole('checkbox');
+  const count = await checkboxes.count();
+  expect(count).toBeGreaterThan(1);
+  const figure = main(page).locator('.course-progress-figure');
+  await expect(figure).toHaveText('0% complete');
+  await expect(main(page).locator('.course-progress')).toHaveAttribute('aria-live', 'polite');
+  // Kind and length: mm:ss for videos, pages for PDFs.
+  const items = main(page).getByRole('list', { name: 'Course materials' }).getByRole('listitem');
+  await expect(items.filter({ hasText: 'Video' }).first().locator('.material-length')).toHaveText(/^\d{2,}:\d{2}$/);
+  await expect(items.filter({ hasText: 'PDF' }).first().locator('.material-length')).toHaveText(/^\d+ pages?$/);
+
+  const expected = `${Math.floor(100 / count)}% complete`;
+  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/materials/'));
+  await checkboxes.first().check();
+  await expect(figure).toHaveText(expected);
+  expect((await saved).status()).toBe(200);
+
+  await page.reload();
+  await waitForIslands(page);
+  await expect(checkboxes.first()).toBeChecked();
+  await expect(checkboxes.nth(1)).not.toBeChecked();
+  await expect(figure).toHaveText(expected);
+  const secondId = ((await items.nth(1).getAttribute('id')) ?? '').replace(/^material-/, '');
+  expect(secondId).not.toBe('');
+
+  await page.goto('/dashboard');
+  await waitForIslands(page);
+  await expect(card.getByText(`${Math.floor(100 / count)}%`, { exact: true })).toBeVisible();
+  const continueCard = main(page).getByRole('region', { name: 'Continue where you left off' });
+  await expect(continueCard.locator('.continue-course')).toHaveText(TITLE);
+  await expect(continueCard.getByRole('link', { name: /Continue/ })).toHaveAttribute(
+    'href',
+    `/dashboard/courses/${COURSE}#material-${secondId}`,
+  );
+
+  // The link selects that material and scrolls to it.
+  await continueCard.getByRole('link', { name: /Continue/ }).click();
+  await page.waitForURL(`**/dashboard/courses/${COURSE}#material-${secondId}`);
+  await waitForIslands(page);
+  await expect(main(page).locator(`#material-${secondId}`)).toHaveAttribute('aria-current', 'true');
+  await expect(main(page).locator(`#material-${secondId}`)).toBeInViewport();
+});
+
+it('the selected video plays from a link that answers byte ranges; PDFs open in a new tab', async ({ page, enrolled }) => {
+  await signIn(page, enrolled);
+  await openCourse(page);
+  const video = main(page).getByRole('listitem').filter({ hasText: 'Video' }).first();
+  await video.getByRole('button', { name: /Watch video/ }).click();
+  const player = video.locator('video');
+  await expect(player).toBeVisible();
+  await expect(player).toHaveAttribute('controls', '');
+  await expect(player).toHaveAttribute('preload', 'metadata');
+  const src = await player.getAttribute('src');
+  expect(src).toBeTruthy();
+  const range = await page.request.get(src!, { headers: { range: 'bytes=0-99' } });
+  expect(range.status()).toBe(206);
+  expect(range.headers()['content-range']).toMatch(/^bytes 0-99\/\d+$/);
+  expect((await range.body()).length).toBe(100);
+
+  const pdf = main(page)
+    .getByRole('link', { name: /Open PDF/ })
+    .first();
+  await expect(pdf).toHaveAttribute('target', '_blank');
+  await expect(pdf).toHaveAttribute('rel', 'noopener');
+});
+
+it('a failed save puts the tick back', async ({ page, enrolled }) => {
+  await signIn(page, enrolled);
+  await openCourse(page);
+  await page.route('**/api/v1/user/student/courses/*/materials/*', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Something went wrong, please try again!' }),
+    }),
+  );
+  const box = main(page).getByRole('checkbox').first();
+  await box.click();
+  await expect(box).not.toBeChecked();
+  await expect(main(page).locator('.course-progress-figure')).toHaveText('0% complete');
+  await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong, Please try again!' })).toBeVisible();
+});
+
+it('a video whose link fails (expired) reloads the list once, then plays from the fresh link', async ({ page, enrolled }) => {
+  await signIn(page, enrolled);
+  let lists = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && request.url().endsWith(`/api/v1/user/student/courses/${COURSE}`)) lists += 1;
+  });
+  let refused = 0;
+  await page.route('**/api/v1/user/materials/**', async (route) => {
+    if (refused++ === 0) return route.fulfill({ status: 403, contentType: 'application/json', body: '{"message":"expired"}' });
+    return route.continue();
+  });
+  await openCourse(page);
+  expect(lists).toBe(1);
+  await main(page)
+    .getByRole('button', { name: /Watch video/ })
+    .first()
+    .click();
+  await expect.poll(() => lists).toBe(2);
+  await expect.poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThan(0);
+  expect(lists).toBe(2);
+});
+
+it('another student is told they are not enrolled, with the way to the checkout', async ({ page, enrolled, other }) => {
+  expect(enrolled.email).not.toBe(other.email);
+  await signIn(page, other);
+  await page.goto(`/dashboard/courses/${COURSE}`);
+  await waitForIslands(page);
+  await expect(main(page).getByText('You are not enrolled in this course.')).toBeVisible();
+  await expect(main(page).getByRole('link', { name: 'Enrol in this course' })).toHaveAttribute('href', `/courses/${COURSE}/checkout`);
+  await expect(main(page).getByRole('checkbox')).toHaveCount(0);
+  await expect(main(page).locator('video')).toHaveCount(0);
+});
+
+it('anything else under /dashboard, and an unknown course, is the 404 page', async ({ page, student }) => {
+  await signIn(page, student);
+  for (const path of ['/dashboard/no-such-page', '/dashboard/courses/no-such-course']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  }
+});
+
+it('the empty overview points to the catalogue', async ({ page, student }) => {
+  await signIn(page, student);
+  await page.goto('/dashboard');
+  await waitForIslands(page);
+  await expect(main(page).getByText('You have not enrolled in a course yet.')).toBeVisible();
+  await expect(main(page).getByRole('link', { name: 'Explore courses' })).toHaveAttribute('href', '/courses');
+});
+
+for (const width of [320, 1280]) {
+  it(`axe at ${width} px: the overview and the course page`, async ({ page, enrolled }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, enrolled);
+    await page.goto('/dashboard');
+    await waitForIslands(page);
+    await expect(main(page).getByRole('list', { name: 'My courses' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await openCourse(page);
+    await main(page)
+      .getByRole('button', { name: /Watch video/ })
+      .first()
+      .click();
+    await expect(main(page).locator('video')).toBeVisible();
+    await expectNoAxeViolations(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+}
