@@ -3,7 +3,7 @@
 // student who is; and, back from the payment page, the outcome in words: paid, still being
 // confirmed, or not paid. Never a blank area.
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { loginUrl } from '#lib/navigation.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { $checkout, checkPayment, makePayment, openCheckout } from '../stores.ts';
@@ -32,6 +32,12 @@ function Checkout({ courseId, courseTitle }: CheckoutProps) {
     </button>
   );
 
+  const myCourses = (
+    <a className="btn" href="/dashboard">
+      Go to My courses
+    </a>
+  );
+
   switch (state.kind) {
     case 'loading':
     case 'checking':
@@ -42,64 +48,76 @@ function Checkout({ courseId, courseTitle }: CheckoutProps) {
       );
     case 'signed-out':
       return (
-        <div className="checkout-status">
-          <p>Log in or create an account to enrol. You will come back here to pay.</p>
-          <p className="checkout-actions">
-            <a className="btn" href={loginUrl(here)}>
-              Log in to enrol
-            </a>
-            <a className="btn btn-outline" href="/auth/signup">
-              Sign up
-            </a>
-          </p>
-        </div>
+        <Outcome
+          actions={
+            <>
+              <a className="btn" href={loginUrl(here)}>
+                Log in to enrol
+              </a>
+              <a className="btn btn-outline" href="/auth/signup">
+                Sign up
+              </a>
+            </>
+          }
+        >
+          Log in or create an account to enrol. You will come back here to pay.
+        </Outcome>
       );
     case 'enrolled':
       return (
-        <div className="checkout-status" role="status">
-          <p>You are already enrolled in {courseTitle}.</p>
-          <p className="checkout-actions">
-            <a className="btn" href="/dashboard">
-              Go to My courses
-            </a>
-          </p>
-        </div>
+        <Outcome role="status" actions={myCourses}>
+          You are already enrolled in {courseTitle}.
+        </Outcome>
       );
     case 'paid':
       return (
-        <div className="checkout-status checkout-success" role="status">
-          <p>
-            <strong>Payment received.</strong> You are enrolled in {courseTitle}. We have e-mailed your receipt.
-          </p>
-          <p className="checkout-actions">
-            <a className="btn" href="/dashboard">
-              Go to My courses
-            </a>
-          </p>
-        </div>
+        <Outcome role="status" className="checkout-success" actions={myCourses}>
+          <strong>Payment received.</strong> You are enrolled in {courseTitle}. We have e-mailed your receipt.
+        </Outcome>
       );
     case 'pending':
       return (
-        <div className="checkout-status" role="status">
-          <p>Your payment is still being confirmed (bank transfers and USSD can take a few minutes). We will enrol you as soon as it is.</p>
-          <p className="checkout-actions">
+        <Outcome
+          role="status"
+          actions={
             <button type="button" className="btn btn-outline" onClick={() => void checkPayment(state.reference)}>
               Check again
             </button>
-          </p>
-        </div>
+          }
+        >
+          Your payment is still being confirmed (bank transfers and USSD can take a few minutes). We will enrol you as soon as it is.
+        </Outcome>
       );
     case 'failed':
       return (
-        <div className="checkout-status" role="alert">
-          <p>{state.message ?? 'The payment did not go through, and you have not been charged for this course. You can try again.'}</p>
-          <p className="checkout-actions">{pay}</p>
-        </div>
+        <Outcome role="alert" actions={pay}>
+          {state.message ?? 'The payment did not go through, and you have not been charged for this course. You can try again.'}
+        </Outcome>
       );
     case 'ready':
     case 'redirecting':
       return <div className="checkout-actions">{pay}</div>;
   }
+}
+
+/** One outcome in words, and what the student can do next. */
+function Outcome({
+  role,
+  className,
+  actions,
+  children,
+}: {
+  role?: 'status' | 'alert';
+  className?: string;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className={['checkout-status', className].filter(Boolean).join(' ')} role={role}>
+      <p>{children}</p>
+      <p className="checkout-actions">{actions}</p>
+    </div>
+  );
 }
 
 export default withBoundary(Checkout, 'Checkout');
