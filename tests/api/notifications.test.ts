@@ -1,4 +1,4 @@
-// The signed-in student's notifications (/work/shared/API.md 'Notifications'): an enrolment and a
+// The signed-in student's notifications (docs/product.md#dashboard-as-built-so-far): an enrolment and a
 // password change each leave one, listed newest first with the unread count; marking one read lowers
 // the count (and {read: false} raises it again); another student's notification, or an id that is not
 // one, is 404; nothing is kept by a cache.

@@ -1,4 +1,4 @@
-// The notification calls from the browser (/work/shared/API.md 'Notifications'): the signed-in
+// The notification calls from the browser (docs/product.md#dashboard-as-built-so-far): the signed-in
 // student's list with the unread count, and marking one read. The header's bell does not use this
 // file (it stays free of the HTTP client); the dashboard's list does.
 import { http } from '#lib/http.ts';

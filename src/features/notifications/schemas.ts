@@ -1,4 +1,4 @@
-// What the notification calls answer and accept (/work/shared/API.md 'Notifications'): the signed-in
+// What the notification calls answer and accept (docs/product.md#dashboard-as-built-so-far): the signed-in
 // student's notifications, newest first, with how many are unread, and marking one read (or unread).
 // The dashboard's list and the routes share these; the header's bell reads only `unread_count`, with
 // no schema, to stay light.

@@ -1,4 +1,4 @@
-// The signed-in student's notifications (/work/shared/API.md 'Notifications'):
+// The signed-in student's notifications (docs/product.md#dashboard-as-built-so-far):
 //   GET   user/student/notifications        newest first (at most 50), with the unread count
 //   PATCH user/student/notifications/{id}   {read: true} marks it read, {read: false} unread again
 // Features write notifications with #server/notifications/notify.ts; this feature only reads them
