@@ -4,7 +4,15 @@
 import { http, NoDataSchema } from '#lib/http.ts';
 import { SignedInSchema, UserSchema } from '#lib/schemas/user.ts';
 import type * as v from 'valibot';
-import { EmailDataSchema, type kycSchema, type LoginSchema, type ResetPasswordSchema, type SignupSchema } from './schemas.ts';
+import {
+  EmailDataSchema,
+  type ChangePasswordSchema,
+  type kycSchema,
+  type LoginSchema,
+  type ProfileUpdateSchema,
+  type ResetPasswordSchema,
+  type SignupSchema,
+} from './schemas.ts';
 
 const AUTH = 'user/auth/student/';
 export const PROFILE_PATH = 'user/student/profile';
@@ -23,4 +31,7 @@ export const accountsApi = {
   resetPassword: (input: Out<typeof ResetPasswordSchema>) =>
     http.post(`${AUTH}reset-password`, input, { data: NoDataSchema, toastSuccess: true }),
   profile: () => http.get(PROFILE_PATH, { data: UserSchema }),
+  updateProfile: (input: Out<typeof ProfileUpdateSchema>) => http.put(PROFILE_PATH, input, { data: UserSchema, toastSuccess: true }),
+  changePassword: (input: Out<typeof ChangePasswordSchema>) =>
+    http.patch(`${AUTH}password`, input, { data: NoDataSchema, toastSuccess: true }),
 };

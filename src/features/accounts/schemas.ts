@@ -2,43 +2,35 @@
 // form and by the route, with the field messages of docs/product.md#field-messages.
 import * as v from 'valibot';
 import { EmailSchema, FirstNameSchema, LastNameSchema, PasswordSchema, PhoneSchema } from '#lib/schemas/fields.ts';
+import {
+  ChangePasswordSchema,
+  CONFIRM_REQUIRED,
+  confirmPasswordMessage,
+  ConfirmPasswordSchema,
+  optionalPhone,
+  optionalText,
+  PASSWORDS_MUST_MATCH,
+  ProfileUpdateSchema,
+  SAME_PASSWORD,
+  type ProfileUpdateInput,
+} from '#lib/schemas/account.ts';
 import { NIGERIAN_STATES } from '#lib/schemas/nigeria.ts';
+
+export {
+  ChangePasswordSchema,
+  CONFIRM_REQUIRED,
+  confirmPasswordMessage,
+  PASSWORDS_MUST_MATCH,
+  ProfileUpdateSchema,
+  SAME_PASSWORD,
+  type ProfileUpdateInput,
+};
 
 export const CODE_LENGTH = 6;
 export const INVALID_CODE = 'Invalid or expired code';
 export const DOB_IN_FUTURE = 'Date of birth cannot be in the future';
 export const STATE_NOT_NIGERIAN = 'Choose one of the 37 states';
-export const SAME_PASSWORD = 'Password cannot match new password';
 export const CODE_FORMAT = `Enter the ${CODE_LENGTH}-digit code`;
-export const CONFIRM_REQUIRED = 'Confirm Password is required';
-export const PASSWORDS_MUST_MATCH = 'Passwords must match';
-
-/** An optional text: blank or missing becomes null. */
-const optionalText = (max: number, path: string) =>
-  v.optional(
-    v.pipe(
-      v.nullable(v.string()),
-      v.transform((text) => text?.trim() || null),
-      v.check((text) => text === null || text.length <= max, `${path} must be at most ${max} characters`),
-    ),
-    null,
-  );
-
-/** An optional phone: blank or missing is left out (docs/product.md#field-messages), anything else must be valid. */
-const optionalPhone = v.optional(
-  v.union(
-    [
-      v.pipe(
-        v.nullable(v.string()),
-        v.transform((text) => text?.trim() || null),
-        v.null(),
-      ),
-      PhoneSchema,
-    ],
-    'Phone number is not valid',
-  ),
-  null,
-);
 
 const CodeSchema = (field: string) =>
   v.pipe(
@@ -82,14 +74,6 @@ export const VerifyResetCodeSchema = v.strictObject({ email: EmailSchema, token:
 
 export const ResetPasswordSchema = v.strictObject({ email: EmailSchema, token: CodeSchema('Code'), password: PasswordSchema });
 
-export const ChangePasswordSchema = v.pipe(
-  v.strictObject({ currentPassword: PasswordSchema, password: PasswordSchema }),
-  v.forward(
-    v.check((input) => input.currentPassword !== input.password, SAME_PASSWORD),
-    ['currentPassword'],
-  ),
-);
-
 /** KYC; `today` caps the date of birth (the browser's date on the form, the server's clock on the route). */
 export const kycSchema = (today: string) =>
   v.pipe(
@@ -116,27 +100,7 @@ export const kycSchema = (today: string) =>
 export const KycSchema = kycSchema('9999-12-31');
 export type KycInput = v.InferInput<typeof KycSchema>;
 
-export const ProfileUpdateSchema = v.strictObject({
-  home_address: v.pipe(
-    v.string('Home address is required'),
-    v.trim(),
-    v.nonEmpty('Home address is required'),
-    v.maxLength(200, 'home_address must be at most 200 characters'),
-  ),
-  phone_number: optionalPhone,
-  /** The uploaded picture's record; the uploads feature gives it meaning. */
-  profile_image_file_id: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
-});
-export type ProfileUpdateInput = v.InferInput<typeof ProfileUpdateSchema>;
-
 export const EmailDataSchema = v.object({ email: v.string() });
-
-/** The confirm-password field's message for a value, given the password it must repeat. */
-export function confirmPasswordMessage(password: unknown, confirm: unknown): string | undefined {
-  if (typeof confirm !== 'string' || !confirm.trim()) return CONFIRM_REQUIRED;
-  if (typeof password === 'string' && confirm.trim() !== password.trim()) return PASSWORDS_MUST_MATCH;
-  return undefined;
-}
 
 /** The confirm-password field's validators: checked as it changes and whenever the password does. */
 export const confirmPasswordValidators = {
@@ -150,8 +114,6 @@ export function validEmail(text: string): string | null {
   const result = v.safeParse(EmailSchema, text);
   return result.success ? result.output : null;
 }
-
-const ConfirmPasswordSchema = v.pipe(v.string(CONFIRM_REQUIRED), v.trim(), v.nonEmpty(CONFIRM_REQUIRED));
 
 /** The confirmation must repeat the password; the message goes under the confirmation. */
 const passwordsMatch = <T extends { password: string; confirm_password: string }>(input: T) => input.password === input.confirm_password;

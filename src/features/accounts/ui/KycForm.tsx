@@ -7,7 +7,7 @@ import { useSelector } from '@tanstack/react-form';
 import { useEffect, useState } from 'react';
 import { localIsoDate } from '#lib/forms/local-date.ts';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
-import { useAppForm } from '#lib/forms/use-app-form.ts';
+import { useChoiceForm } from '#lib/forms/use-choice-form.ts';
 import { go, loginUrl, nextFromQuery } from '#lib/navigation.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { NIGERIAN_STATES } from '#lib/schemas/nigeria.ts';
@@ -28,7 +28,7 @@ function KycForm() {
   // The schema caps the date of birth at the visitor's today, known only in the browser.
   const [schema] = useState(() => kycSchema(localIsoDate()));
   const fields = schema.pipe[0].entries;
-  const form = useAppForm({
+  const form = useChoiceForm({
     defaultValues: { gender: '', date_of_birth: '', state: '', country: NIGERIA } as unknown as KycInput,
     validators: { onSubmit: schema },
     onSubmit: submitWithSchema(schema, (input) => completeKyc(input, nextFromQuery())),

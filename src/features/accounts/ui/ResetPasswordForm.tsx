@@ -3,7 +3,7 @@
 // to the success page, then to login (docs/product.md#auth-flows).
 import { useSelector } from '@tanstack/react-form';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
-import { useAppForm } from '#lib/forms/use-app-form.ts';
+import { useCodeForm } from '#lib/forms/use-code-form.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { PASSWORD_HINT } from '#lib/schemas/fields.ts';
 import {
@@ -22,7 +22,7 @@ const fields = ResetPasswordFormSchema.pipe[0].entries;
 const EMPTY: ResetPasswordFormInput = { email: '', token: '', password: '', confirm_password: '' };
 
 function ResetPasswordForm() {
-  const form = useAppForm({
+  const form = useCodeForm({
     defaultValues: EMPTY,
     validators: { onSubmit: ResetPasswordFormSchema },
     onSubmit: submitWithSchema(ResetPasswordFormSchema, ({ confirm_password: _repeat, ...reset }) => resetPassword(reset)),

@@ -2,7 +2,7 @@
 // countdown below. A right code signs the student in and moves on to KYC (docs/product.md#auth-flows);
 // a wrong one stays here with the server's message under the boxes.
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
-import { useAppForm } from '#lib/forms/use-app-form.ts';
+import { useCodeForm } from '#lib/forms/use-code-form.ts';
 import { useSelector } from '@tanstack/react-form';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { CODE_LENGTH, validEmail, OtpCodeSchema, VerifyAccountSchema } from '../schemas.ts';
@@ -13,7 +13,7 @@ import { useKnownEmail } from './use-known-email.ts';
 const fields = VerifyAccountSchema.entries;
 
 function VerifyEmailForm() {
-  const form = useAppForm({
+  const form = useCodeForm({
     defaultValues: { email: '', otp: '' },
     validators: { onSubmit: VerifyAccountSchema },
     onSubmit: submitWithSchema(VerifyAccountSchema, ({ email, otp }) => verifyAccount(email, otp)),

@@ -1,0 +1,69 @@
+// 'Change Password' (docs/product.md#settings-page): the old password, the new one under the hint
+// (a check mark once it is left valid) with the way to reset a forgotten one, and the new one again.
+// It sends {currentPassword, password}, trimmed; after success every session has ended, and the
+// accounts feature forgets this one and goes to login a second later.
+import { PASSWORD_HINT } from '#lib/schemas/fields.ts';
+import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
+import { useAppForm } from '#lib/forms/use-app-form.ts';
+import { settingsActions } from '../actions.ts';
+import {
+  ChangePasswordFormSchema,
+  confirmMessage,
+  newPasswordMessage,
+  oldPasswordMessage,
+  type ChangePasswordFormValues,
+} from '../schemas.ts';
+
+/** docs/product.md#settings-page: reset starts on the reset-password route. */
+export const RESET_PASSWORD_PATH = '/auth/reset-password';
+
+const EMPTY: ChangePasswordFormValues = { currentPassword: '', password: '', confirmPassword: '' };
+
+type PasswordForm = { getFieldValue: (name: 'password') => unknown };
+const withNewPassword =
+  (message: (value: unknown, newPassword: unknown) => string | undefined) =>
+  ({ value, fieldApi }: { value: unknown; fieldApi: { form: PasswordForm } }) =>
+    message(value, fieldApi.form.getFieldValue('password'));
+
+export function ChangePasswordForm({ headingId }: { headingId: string }) {
+  const form = useAppForm({
+    defaultValues: EMPTY,
+    validators: { onSubmit: ChangePasswordFormSchema },
+    onSubmit: submitWithSchema(ChangePasswordFormSchema, async ({ currentPassword, password }) => {
+      const { changePassword } = await settingsActions();
+      await changePassword({ currentPassword, password });
+    }),
+  });
+
+  return (
+    <form.AppForm>
+      <form.Form aria-labelledby={headingId} className="settings-form">
+        <form.AppField
+          name="currentPassword"
+          validators={{ onChangeListenTo: ['password'], onChange: withNewPassword(oldPasswordMessage) }}
+        >
+          {(field) => <field.PasswordField label="Old Password" autoComplete="current-password" required />}
+        </form.AppField>
+        <form.AppField name="password" validators={{ onChange: ({ value }) => newPasswordMessage(value) }}>
+          {(field) => (
+            <field.PasswordField
+              label="New Password"
+              autoComplete="new-password"
+              hint={PASSWORD_HINT}
+              required
+              after={
+                <a className="settings-link" href={RESET_PASSWORD_PATH}>
+                  Forgot your Password? Reset here
+                </a>
+              }
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="confirmPassword" validators={{ onChangeListenTo: ['password'], onChange: withNewPassword(confirmMessage) }}>
+          {(field) => <field.PasswordField label="Confirm New Password" autoComplete="new-password" required />}
+        </form.AppField>
+        <form.SubmitButton>Save Changes</form.SubmitButton>
+      </form.Form>
+    </form.AppForm>
+  );
+}

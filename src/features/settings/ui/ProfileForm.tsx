@@ -1,0 +1,218 @@
+// 'Edit Your Profile' (docs/product.md#settings-page): the picture (upload, or click it to clear
+// it), the names and e-mail read-only, the home address (required) and a Nigerian phone number.
+// Saving goes through the accounts feature (./actions.ts), which puts the saved user in the session,
+// so the header's avatar and name change on every page.
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import * as v from 'valibot';
+import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
+import { useAppForm } from '#lib/forms/use-app-form.ts';
+import type { User } from '#lib/schemas/user.ts';
+import { initialsOf } from '#lib/session.ts';
+import { toast } from '#lib/toast/store.ts';
+import { settingsActions, type ProfileChanges } from '../actions.ts';
+import { HOME_ADDRESS_REQUIRED, ProfileFormSchema, type ProfileFormValues } from '../schemas.ts';
+import { checkImage, IMAGE_ACCEPT, readAsDataUrl, uploadImage } from '../upload.ts';
+
+type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; user: User };
+
+export function ProfileForm({ headingId }: { headingId: string }) {
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const fetchProfile = () =>
+    settingsActions()
+      .then((actions) => actions.loadProfile())
+      .then(
+        (user) => setLoad({ kind: 'ready', user }),
+        () => setLoad({ kind: 'failed' }),
+      );
+  useEffect(() => {
+    void fetchProfile();
+  }, []);
+  const retry = () => {
+    setLoad({ kind: 'loading' });
+    void fetchProfile();
+  };
+
+  if (load.kind === 'loading') return <p role="status">Loading your profile…</p>;
+  if (load.kind === 'failed')
+    return (
+      <p role="alert">
+        Your profile could not be loaded.{' '}
+        <button type="button" className="link-button" onClick={retry}>
+          Try again
+        </button>
+      </p>
+    );
+  return <ProfileFields user={load.user} headingId={headingId} />;
+}
+
+const valuesOf = (user: User): ProfileFormValues => ({
+  first_name: user.first_name,
+  last_name: user.last_name,
+  email: user.email,
+  home_address: user.home_address ?? '',
+  phone_number: user.phone_number ?? '',
+});
+
+function ProfileFields({ user: loaded, headingId }: { user: User; headingId: string }) {
+  const [user, setUser] = useState(loaded);
+  const form = useAppForm({
+    defaultValues: valuesOf(loaded),
+    validators: { onSubmit: ProfileFormSchema },
+    onSubmit: submitWithSchema(ProfileFormSchema, async ({ home_address, phone_number }) => {
+      const { saveProfile } = await settingsActions();
+      setUser(await saveProfile({ home_address, phone_number }));
+    }),
+  });
+
+  /**
+   * What a picture change sends besides the picture: the saved address (the API requires one), or
+   * the one typed when none is saved yet; the phone is left out, so the saved one stays.
+   */
+  const pictureChange = (profile_image_file_id: string | null): ProfileChanges | null => {
+    if (user.home_address) return { home_address: user.home_address, profile_image_file_id };
+    const typed = v.safeParse(ProfileFormSchema.entries.home_address, form.state.values.home_address);
+    if (typed.success) return { home_address: typed.output, profile_image_file_id };
+    toast.error(HOME_ADDRESS_REQUIRED);
+    void form.validateField('home_address', 'change');
+    form.setFieldMeta('home_address', (meta) => ({ ...meta, isBlurred: true, isTouched: true }));
+    return null;
+  };
+
+  return (
+    <form.AppForm>
+      <Avatar user={user} onSaved={setUser} pictureChange={pictureChange} />
+      <form.Form aria-labelledby={headingId} className="settings-form">
+        <div className="form-row">
+          <form.AppField name="first_name">
+            {(field) => <field.TextField label="First name" autoComplete="given-name" readOnly />}
+          </form.AppField>
+          <form.AppField name="last_name">
+            {(field) => <field.TextField label="Last name" autoComplete="family-name" readOnly />}
+          </form.AppField>
+        </div>
+        <form.AppField name="home_address" validators={{ onChange: ProfileFormSchema.entries.home_address }}>
+          {(field) => (
+            <field.TextField label="Home address" placeholder="Enter home address" autoComplete="street-address" maxLength={200} required />
+          )}
+        </form.AppField>
+        <div className="form-row">
+          <form.AppField name="phone_number" validators={{ onChange: ProfileFormSchema.entries.phone_number }}>
+            {(field) => <field.PhoneField label="Phone number" />}
+          </form.AppField>
+          <form.AppField name="email">{(field) => <field.EmailField readOnly />}</form.AppField>
+        </div>
+        <form.SubmitButton>Save Changes</form.SubmitButton>
+      </form.Form>
+    </form.AppForm>
+  );
+}
+
+interface AvatarProps {
+  user: User;
+  onSaved: (user: User) => void;
+  pictureChange: (fileId: string | null) => ProfileChanges | null;
+}
+
+/** The picture: pick a file to upload it, click the current one to clear it. */
+function Avatar({ user, onSaved, pictureChange }: AvatarProps) {
+  const inputId = useId();
+  const noteId = useId();
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  const save = async (fileId: string | null) => {
+    const changes = pictureChange(fileId);
+    if (!changes) return;
+    const { saveProfile } = await settingsActions();
+    onSaved(await saveProfile(changes));
+  };
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // The same file may be picked again after a failure.
+    input.value = '';
+    if (!file || busy) return;
+    const check = checkImage(file);
+    if (!check.ok) {
+      toast.error(check.message);
+      return;
+    }
+    if (!pictureChange(null)) return;
+    setBusy(true);
+    try {
+      setPreview(await readAsDataUrl(file));
+    } catch (error) {
+      toast.error((error as Error).message);
+      setBusy(false);
+      return;
+    }
+    try {
+      setProgress(0);
+      const fileId = await uploadImage(file, check.mimeType, setProgress);
+      await save(fileId);
+    } catch {
+      // Toasted already: by the HTTP client, or as the storage upload's 'Something went wrong'.
+    } finally {
+      setBusy(false);
+      setProgress(null);
+      setPreview(null);
+    }
+  };
+
+  const clear = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await save(null);
+    } catch {
+      // Toasted by the HTTP client.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shown = preview ?? user.image_url;
+  return (
+    <div className="settings-avatar">
+      {user.image_url && !preview ? (
+        <button
+          type="button"
+          className="settings-avatar-clear"
+          aria-label="Remove profile picture"
+          aria-describedby={noteId}
+          disabled={busy}
+          onClick={() => void clear()}
+        >
+          <img src={user.image_url} alt="" width={96} height={96} />
+        </button>
+      ) : (
+        <span className="settings-avatar-image" aria-hidden="true">
+          {shown ? <img src={shown} alt="" width={96} height={96} /> : initialsOf(user)}
+        </span>
+      )}
+      <div className="settings-avatar-actions">
+        <input
+          id={inputId}
+          className="settings-file-input"
+          type="file"
+          accept={IMAGE_ACCEPT}
+          aria-describedby={noteId}
+          disabled={busy}
+          onChange={(event) => void pick(event)}
+        />
+        <label htmlFor={inputId} className="btn btn-outline settings-file-label">
+          Upload profile picture
+        </label>
+        <p id={noteId}>A .jpeg, .jpg or .png image of at most 5mb.{user.image_url ? ' Click your picture to remove it.' : ''}</p>
+        {progress !== null && (
+          <p className="settings-progress">
+            <progress max={100} value={progress} aria-label="Uploading profile picture" />
+            <span>{progress}%</span>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

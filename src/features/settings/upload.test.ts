@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { checkImage, fileTooLargeMessage, MAX_IMAGE_BYTES, PROGRESS_STORING, sendingProgress, WRONG_IMAGE_TYPE } from './upload.ts';
+
+describe('fileTooLargeMessage', () => {
+  it('names the size in MB, rounded up', () => {
+    expect(fileTooLargeMessage(MAX_IMAGE_BYTES + 1)).toBe('This file size of 6mb cannot be uploaded');
+    expect(fileTooLargeMessage(6 * 1024 * 1024)).toBe('This file size of 6mb cannot be uploaded');
+    expect(fileTooLargeMessage(6 * 1024 * 1024 + 1)).toBe('This file size of 7mb cannot be uploaded');
+    expect(fileTooLargeMessage(12_345_678)).toBe('This file size of 12mb cannot be uploaded');
+  });
+});
+
+describe('checkImage', () => {
+  it('takes .jpeg, .jpg and .png of their type, up to 5 MB exactly', () => {
+    expect(checkImage({ name: 'me.png', type: 'image/png', size: 10 })).toEqual({ ok: true, mimeType: 'image/png' });
+    expect(checkImage({ name: 'ME.JPG', type: 'image/jpeg', size: MAX_IMAGE_BYTES })).toEqual({ ok: true, mimeType: 'image/jpeg' });
+    expect(checkImage({ name: 'me.jpeg', type: '', size: 10 })).toEqual({ ok: true, mimeType: 'image/jpeg' });
+  });
+  it('refuses other types, a name that lies about its type, and files over 5 MB', () => {
+    expect(checkImage({ name: 'me.gif', type: 'image/gif', size: 10 })).toEqual({ ok: false, message: WRONG_IMAGE_TYPE });
+    expect(checkImage({ name: 'me.svg', type: 'image/svg+xml', size: 10 })).toEqual({ ok: false, message: WRONG_IMAGE_TYPE });
+    expect(checkImage({ name: 'me.png', type: 'image/gif', size: 10 })).toEqual({ ok: false, message: WRONG_IMAGE_TYPE });
+    expect(checkImage({ name: 'png', type: 'image/png', size: 10 })).toEqual({ ok: false, message: WRONG_IMAGE_TYPE });
+    expect(checkImage({ name: 'big.png', type: 'image/png', size: MAX_IMAGE_BYTES + 1 })).toEqual({
+      ok: false,
+      message: 'This file size of 6mb cannot be uploaded',
+    });
+    expect(checkImage({ name: 'empty.png', type: 'image/png', size: 0 }).ok).toBe(false);
+  });
+});
+
+describe('sendingProgress', () => {
+  it('starts at the storing marker and follows the whole percentage sent', () => {
+    expect(sendingProgress(0, 1000)).toBe(PROGRESS_STORING);
+    expect(sendingProgress(300, 1000)).toBe(60);
+    expect(sendingProgress(611, 1000)).toBe(61);
+    expect(sendingProgress(999, 1000)).toBe(99);
+    expect(sendingProgress(1000, 1000)).toBe(100);
+  });
+  it('never leaves 60 to 100', () => {
+    expect(sendingProgress(5, 0)).toBe(60);
+    expect(sendingProgress(2000, 1000)).toBe(100);
+  });
+});

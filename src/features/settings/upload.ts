@@ -1,0 +1,116 @@
+// The profile picture upload (docs/product.md#limits-and-timings, API 'Uploads'): the file is
+// checked here first (type, at most 5 MB), then initiate-upload gives a signed URL (progress 30),
+// the bytes go there by XMLHttpRequest so their progress is known (60, then the whole percentage
+// sent), and the upload is confirmed. Saving it on the profile is the caller's next step.
+import { http } from '#lib/http.ts';
+import { doneProgress, startProgress } from '#lib/progress.ts';
+import { toast } from '#lib/toast/store.ts';
+import { InitiatedUploadSchema, UploadRecordSchema } from './schemas.ts';
+
+export const MAX_IMAGE_BYTES = 5_242_880;
+const BYTES_PER_MB = 1024 * 1024;
+/** For the file input's accept attribute. */
+export const IMAGE_ACCEPT = '.jpeg,.jpg,.png';
+const IMAGE_TYPES: Record<string, 'image/jpeg' | 'image/png'> = { jpeg: 'image/jpeg', jpg: 'image/jpeg', png: 'image/png' };
+
+export const WRONG_IMAGE_TYPE = 'Only .jpeg, .jpg and .png images can be uploaded';
+export const UPLOAD_FAILED = 'Something went wrong';
+export const READ_FAILED = 'Failed to read file as data URL';
+export const READ_ERROR = 'Error reading file';
+
+/** docs/product.md#limits-and-timings: 'Upload progress markers'. */
+export const PROGRESS_STARTED = 30;
+export const PROGRESS_STORING = 60;
+
+/** docs/product.md#error-messages: n is the size in MB, rounded up. */
+export const fileTooLargeMessage = (bytes: number) => `This file size of ${Math.ceil(bytes / BYTES_PER_MB)}mb cannot be uploaded`;
+
+export type ImageCheck = { ok: true; mimeType: 'image/jpeg' | 'image/png' } | { ok: false; message: string };
+
+/** Whether a picked file may be uploaded: a .jpeg, .jpg or .png of that type, not empty, at most 5 MB. */
+export function checkImage(file: { name: string; type: string; size: number }): ImageCheck {
+  const dot = file.name.lastIndexOf('.');
+  const extension = dot < 0 ? '' : file.name.slice(dot + 1).toLowerCase();
+  const mimeType = IMAGE_TYPES[extension];
+  if (!mimeType || (file.type && file.type !== mimeType)) return { ok: false, message: WRONG_IMAGE_TYPE };
+  if (file.size > MAX_IMAGE_BYTES) return { ok: false, message: fileTooLargeMessage(file.size) };
+  if (file.size < 1) return { ok: false, message: 'The file is empty' };
+  return { ok: true, mimeType };
+}
+
+/**
+ * What the progress bar shows while the bytes go: the whole percentage sent, never below the
+ * 'storing' marker (60) it starts from and never past 100.
+ */
+export function sendingProgress(loaded: number, total: number): number {
+  if (!(total > 0)) return PROGRESS_STORING;
+  return Math.min(100, Math.max(PROGRESS_STORING, Math.floor((loaded / total) * 100)));
+}
+
+/** The picked file as a data: URL, to show it while it uploads. Rejects with the message to show. */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error(READ_FAILED)));
+    reader.onerror = () => reject(new Error(READ_ERROR));
+    reader.readAsDataURL(file);
+  });
+}
+
+export class StorageUploadError extends Error {
+  override name = 'StorageUploadError';
+  readonly status: number;
+  constructor(status: number) {
+    super(UPLOAD_FAILED);
+    this.status = status;
+  }
+}
+
+/** PUTs the bytes to the signed URL, reporting progress as they go. */
+export function putFile(url: string, file: Blob, mimeType: string, onProgress: (percent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.setRequestHeader('content-type', mimeType);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(sendingProgress(event.loaded, event.total));
+    };
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new StorageUploadError(xhr.status)));
+    xhr.onerror = () => reject(new StorageUploadError(0));
+    xhr.onabort = () => reject(new StorageUploadError(0));
+    xhr.ontimeout = () => reject(new StorageUploadError(0));
+    // README, 'Server timeouts': a 5 MiB picture takes about 105 s on slow 3G.
+    xhr.timeout = 120_000;
+    xhr.send(file);
+  });
+}
+
+/**
+ * Initiates, sends and confirms an upload; resolves with the stored file's id. The API's refusals
+ * are toasted by the HTTP client; a failed storage PUT is toasted here ('Something went wrong').
+ */
+export async function uploadImage(file: File, mimeType: string, onProgress: (percent: number) => void): Promise<string> {
+  const { data: upload } = await http.post(
+    'user/initiate-upload',
+    { file_name: file.name, mime_type: mimeType, file_size: file.size, file_type: 'user_image' },
+    { data: InitiatedUploadSchema },
+  );
+  onProgress(PROGRESS_STARTED);
+  startProgress();
+  try {
+    onProgress(PROGRESS_STORING);
+    await putFile(upload.file_url, file, upload.mime_type, onProgress);
+  } catch (error) {
+    toast.error(UPLOAD_FAILED);
+    throw error;
+  } finally {
+    doneProgress();
+  }
+  const { data: record } = await http.put(
+    `user/uploaded-file/${encodeURIComponent(upload.file_id)}`,
+    { file_key: upload.file_key, file_url: upload.file_url },
+    { data: UploadRecordSchema },
+  );
+  onProgress(100);
+  return record.file_id;
+}

@@ -1,0 +1,227 @@
+// /dashboard/settings in Chromium (docs/product.md#settings-page): the tabs in the query string and
+// on Back, the picture upload (checked in the browser first, then initiate, PUT, confirm, profile)
+// reaching the header on another page, clearing it, the profile saved across a reload, the password
+// changed and used, and axe on every tab on a 320 px phone and a desktop.
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, signIn, test, waitForIslands, type Student } from './fixtures.ts';
+
+const main = (page: Page) => page.getByRole('main');
+const toast = (page: Page, text: string | RegExp) => page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
+const tab = (page: Page, name: string) => main(page).getByRole('tab', { name });
+const panel = (page: Page) => main(page).getByRole('tabpanel');
+const headerAvatar = (page: Page) => page.locator('[data-avatar]');
+
+/** A valid 1x1 PNG (one opaque pixel). */
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function openSettings(page: Page, student: Student, query = '') {
+  await signIn(page, student);
+  await page.goto(`/dashboard/settings${query}`);
+  await waitForIslands(page);
+}
+
+async function profileLoaded(page: Page) {
+  await expect(main(page).getByLabel('Email address')).not.toHaveValue('');
+}
+
+test.describe('settings page', () => {
+  test('tabs live in the query string, follow the keyboard and the Back button', async ({ page, student }) => {
+    await openSettings(page, student);
+    await expect(tab(page, 'User Profile')).toHaveAttribute('aria-selected', 'true');
+    await expect(panel(page).getByRole('heading', { name: 'Edit Your Profile' })).toBeVisible();
+    await expect(page.locator('body')).toHaveClass(/bg-grey/);
+
+    await tab(page, 'Change Password').click();
+    await expect(page).toHaveURL(/\?tab=ChangePassword$/);
+    await expect(panel(page).getByRole('heading', { name: 'Change Password' })).toBeVisible();
+    await expect(panel(page)).toHaveCount(1);
+
+    await tab(page, 'Change Password').press('End');
+    await expect(tab(page, 'View notification')).toBeFocused();
+    await expect(page).toHaveURL(/\?tab=ViewNotification$/);
+    await expect(panel(page).getByRole('heading', { name: 'View notification' })).toBeVisible();
+    await tab(page, 'View notification').press('Home');
+    await expect(page).toHaveURL(/\?tab=UserProfile$/);
+    await tab(page, 'User Profile').press('ArrowDown');
+    await expect(page).toHaveURL(/\?tab=ChangePassword$/);
+    await expect(tab(page, 'Change Password')).toBeFocused();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\?tab=UserProfile$/);
+    await expect(tab(page, 'User Profile')).toHaveAttribute('aria-selected', 'true');
+    await page.goBack();
+    await expect(page).toHaveURL(/\?tab=ViewNotification$/);
+    await expect(panel(page).getByRole('heading', { name: 'View notification' })).toBeVisible();
+
+    await page.goto('/dashboard/settings?tab=ChangePassword');
+    await expect(tab(page, 'Change Password')).toHaveAttribute('aria-selected', 'true');
+    await page.goto('/dashboard/settings?tab=Nonsense');
+    await expect(tab(page, 'User Profile')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('on a small screen a labelled select replaces the tab list', async ({ page, student }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await openSettings(page, student);
+    await expect(main(page).getByRole('tablist')).toBeHidden();
+    await main(page).getByLabel('Settings section').selectOption({ label: 'Change Password' });
+    await expect(page).toHaveURL(/\?tab=ChangePassword$/);
+    await expect(panel(page).getByRole('heading', { name: 'Change Password' })).toBeVisible();
+  });
+
+  test('a PNG uploads with progress, shows in the header on another page, and clicking it clears it', async ({ page, student }) => {
+    await openSettings(page, student);
+    await profileLoaded(page);
+    await main(page).getByLabel('Home address').fill('12 Adeola Odeku Street, Victoria Island');
+    await expect(main(page).getByText('5mb')).toBeVisible();
+
+    const stored = page.waitForResponse((response) => response.url().includes('/api/v1/uploads/') && response.request().method() === 'PUT');
+    await main(page).getByLabel('Upload profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    expect((await stored).status()).toBe(200);
+    const clear = main(page).getByRole('button', { name: 'Remove profile picture' });
+    await expect(clear).toBeVisible();
+    await expect(clear.locator('img')).toHaveAttribute('src', /\/media\/uploads\//);
+    await expect(headerAvatar(page).locator('img')).toHaveAttribute('src', /\/media\/uploads\//);
+
+    await page.goto('/dashboard');
+    await expect(headerAvatar(page).locator('img')).toHaveAttribute('src', /\/media\/uploads\//);
+
+    await page.goto('/dashboard/settings');
+    await waitForIslands(page);
+    await main(page).getByRole('button', { name: 'Remove profile picture' }).click();
+    await expect(main(page).getByRole('button', { name: 'Remove profile picture' })).toHaveCount(0);
+    await expect(headerAvatar(page).locator('img')).toHaveCount(0);
+    await expect(headerAvatar(page)).toHaveText('AO');
+  });
+
+  test('the progress bar has a name and shows the markers while the bytes go', async ({ page, student }) => {
+    await openSettings(page, student);
+    await profileLoaded(page);
+    await main(page).getByLabel('Home address').fill('3 Broad Street, Lagos Island');
+    // Hold the storage PUT so the bar can be seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/uploads/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await main(page).getByLabel('Upload profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    const bar = main(page).getByRole('progressbar', { name: 'Uploading profile picture' });
+    await expect(bar).toBeVisible();
+    await expect.poll(async () => Number(await bar.getAttribute('value'))).toBe(60);
+    release();
+    await expect(bar).toHaveCount(0);
+    await expect(main(page).getByRole('button', { name: 'Remove profile picture' })).toBeVisible();
+  });
+
+  test('a picture over 5 MB and a picture of another type are refused before any call', async ({ page, student }) => {
+    await openSettings(page, student);
+    await profileLoaded(page);
+    let initiated = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('initiate-upload')) initiated++;
+    });
+    const input = main(page).getByLabel('Upload profile picture');
+    await input.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(5_242_881) });
+    await expect(toast(page, 'This file size of 6mb cannot be uploaded')).toBeVisible();
+    await input.setInputFiles({ name: 'dance.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await expect(toast(page, 'Only .jpeg, .jpg and .png images can be uploaded')).toBeVisible();
+    await input.setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
+    await expect(toast(page, 'Only .jpeg, .jpg and .png images can be uploaded')).toHaveCount(2);
+    expect(initiated).toBe(0);
+    await expect(input).toHaveAttribute('accept', '.jpeg,.jpg,.png');
+  });
+
+  test('the profile saves the home address and phone, read-only names and e-mail, and keeps them after a reload', async ({
+    page,
+    student,
+  }) => {
+    await openSettings(page, student);
+    await profileLoaded(page);
+    await expect(main(page).getByLabel('First name')).toHaveValue('Ada');
+    await expect(main(page).getByLabel('First name')).not.toBeEditable();
+    await expect(main(page).getByLabel('Last name')).not.toBeEditable();
+    await expect(main(page).getByLabel('Email address')).toHaveValue(student.email);
+    await expect(main(page).getByLabel('Email address')).not.toBeEditable();
+
+    const save = main(page).getByRole('button', { name: 'Save Changes' });
+    await expect(save).toBeDisabled();
+    const address = main(page).getByLabel('Home address');
+    await address.focus();
+    await address.blur();
+    await expect(main(page).getByText('Home address is required')).toBeVisible();
+    await address.fill('7 Awolowo Road, Ikoyi');
+    await main(page).getByLabel('Phone number').fill('0803 123 4567');
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(toast(page, 'Your profile has been updated.')).toBeVisible();
+
+    await page.reload();
+    await waitForIslands(page);
+    await expect(main(page).getByLabel('Home address')).toHaveValue('7 Awolowo Road, Ikoyi');
+    await expect(main(page).getByLabel('Phone number')).toHaveValue('08031234567');
+  });
+
+  test('changing the password ends the session, lands on login after about a second, and the new password works', async ({
+    page,
+    student,
+  }) => {
+    await openSettings(page, student, '?tab=ChangePassword');
+    const form = panel(page);
+    const save = form.getByRole('button', { name: 'Save Changes' });
+    await expect(save).toBeDisabled();
+    await expect(form.getByRole('link', { name: 'Forgot your Password? Reset here' })).toHaveAttribute('href', '/auth/reset-password');
+    const hint = form.getByText('Minimum of 8 characters including one alphabet and one number.');
+    await expect(hint).toBeVisible();
+
+    const newPassword = 'Adire-Kente42';
+    await form.getByLabel('Old Password').fill(student.password);
+    await form.getByLabel('New Password', { exact: true }).fill(`  ${newPassword} `);
+    await form.getByLabel('New Password', { exact: true }).blur();
+    await expect(hint.locator('svg')).toBeVisible();
+    await form.getByLabel('Confirm New Password').fill(newPassword);
+    await expect(save).toBeEnabled();
+
+    let body: unknown;
+    await page.route('**/api/v1/user/auth/student/password', async (route) => {
+      body = route.request().postDataJSON();
+      await route.continue();
+    });
+    const answer = page.waitForResponse('**/api/v1/user/auth/student/password');
+    await save.click();
+    expect((await answer).status()).toBe(200);
+    expect(body).toEqual({ currentPassword: student.password, password: newPassword });
+    const answered = Date.now();
+    await expect(save).toHaveAttribute('aria-busy', 'true');
+    await page.waitForURL(/\/auth\/login$/);
+    expect(Date.now() - answered).toBeGreaterThanOrEqual(900);
+    expect(await page.evaluate(() => localStorage.getItem('adire.session'))).toBeNull();
+
+    await waitForIslands(page);
+    await main(page).getByLabel('Email address').fill(student.email);
+    await main(page).getByLabel('Password', { exact: true }).fill(newPassword);
+    await main(page).getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
+    expect(await page.evaluate(() => localStorage.getItem('adire.session'))).not.toBeNull();
+  });
+
+  for (const viewport of [
+    { name: 'phone', width: 320, height: 640 },
+    { name: 'desktop', width: 1280, height: 800 },
+  ]) {
+    test(`axe finds nothing on any tab (${viewport.name})`, async ({ page, student }) => {
+      await page.setViewportSize(viewport);
+      for (const name of ['UserProfile', 'ChangePassword', 'ViewNotification']) {
+        await openSettings(page, student, `?tab=${name}`);
+        if (name === 'UserProfile') await profileLoaded(page);
+        await expect(main(page).getByRole('tabpanel')).toBeVisible();
+        // The panel fades in: contrast is measured once it has.
+        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+        await expectNoAxeViolations(page);
+      }
+    });
+  }
+});
