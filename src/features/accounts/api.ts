@@ -9,7 +9,7 @@ import {
   type ChangePasswordSchema,
   type kycSchema,
   type LoginSchema,
-  type ProfileUpdateSchema,
+  type ProfileUpdateInput,
   type ResetPasswordSchema,
   type SignupSchema,
 } from './schemas.ts';
@@ -31,7 +31,7 @@ export const accountsApi = {
   resetPassword: (input: Out<typeof ResetPasswordSchema>) =>
     http.post(`${AUTH}reset-password`, input, { data: NoDataSchema, toastSuccess: true }),
   profile: () => http.get(PROFILE_PATH, { data: UserSchema }),
-  updateProfile: (input: Out<typeof ProfileUpdateSchema>) => http.put(PROFILE_PATH, input, { data: UserSchema, toastSuccess: true }),
+  updateProfile: (input: ProfileUpdateInput) => http.put(PROFILE_PATH, input, { data: UserSchema, toastSuccess: true }),
   changePassword: (input: Out<typeof ChangePasswordSchema>) =>
     http.patch(`${AUTH}password`, input, { data: NoDataSchema, toastSuccess: true }),
 };

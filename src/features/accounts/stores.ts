@@ -9,7 +9,7 @@ import type { User } from '#lib/schemas/user.ts';
 import { setSession, updateSessionUser } from '#lib/session.ts';
 import type * as v from 'valibot';
 import { accountsApi } from './api.ts';
-import type { ChangePasswordSchema, kycSchema, LoginSchema, ProfileUpdateSchema, ResetPasswordSchema, SignupSchema } from './schemas.ts';
+import type { ChangePasswordSchema, kycSchema, LoginSchema, ProfileUpdateInput, ResetPasswordSchema, SignupSchema } from './schemas.ts';
 
 export const AUTH_PATHS = {
   login: LOGIN_PATH,
@@ -165,7 +165,7 @@ export const PASSWORD_CHANGED_REDIRECT_MS = 1000;
  * Saves the home address, phone and picture (PUT user/student/profile) and puts the saved user in
  * the session, so the header's avatar and name follow on every page.
  */
-export async function saveProfile(input: Out<typeof ProfileUpdateSchema>) {
+export async function saveProfile(input: ProfileUpdateInput) {
   const { data } = await accountsApi.updateProfile(input);
   updateSessionUser(data);
   return data;
