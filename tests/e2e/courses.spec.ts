@@ -149,7 +149,7 @@ test.describe('a course page', () => {
     const cards = related.getByRole('article');
     await expect(cards).toHaveCount(10);
     await related.scrollIntoViewIfNeeded();
-    await waitForIslands(page);
+    await waitForIslands(page, { scrolledTo: true });
     const pages = related.getByRole('navigation', { name: 'Related courses pages' });
     await pages.getByRole('button', { name: 'Next page' }).click();
     await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
@@ -166,7 +166,7 @@ test.describe('a course page', () => {
   test('has no axe violations', async ({ page }) => {
     await page.goto(`/courses/${COURSE}`);
     await page.getByRole('region', { name: 'Related courses' }).scrollIntoViewIfNeeded();
-    await waitForIslands(page);
+    await waitForIslands(page, { scrolledTo: true });
     await expectNoAxeViolations(page);
   });
 

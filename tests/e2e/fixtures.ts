@@ -87,10 +87,10 @@ export async function expectNoAxeViolations(page: Page) {
 
 /**
  * Islands are ready once none that hydrates on load is still waiting. A client:visible island waits
- * until it is scrolled into view: tests that need one scroll to it first.
+ * until it is scrolled into view: tests that need one scroll to it, then wait with `scrolledTo`.
  */
-export async function waitForIslands(page: Page) {
-  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
+export async function waitForIslands(page: Page, { scrolledTo = false }: { scrolledTo?: boolean } = {}) {
+  await expect(page.locator(scrolledTo ? 'astro-island[ssr]' : 'astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
 }
 
 export interface Outbox {
