@@ -4,6 +4,7 @@
 // after 2 hours, so a video that fails to load reloads the list, once.
 import { atom } from 'nanostores';
 import { isApiError, messageOf } from '#lib/errors.ts';
+import { percentDone } from '#lib/percent-done.ts';
 import { learningApi } from './api.ts';
 import type { CourseMaterials, Material } from './schemas.ts';
 
@@ -32,8 +33,7 @@ export function materialIdFromHash(hash: string): string | null {
 }
 
 /** As the server counts it: completed / all × 100, rounded down. */
-export const progressOf = (materials: readonly Material[]) =>
-  materials.length === 0 ? 0 : Math.floor((materials.filter((m) => m.completed).length * 100) / materials.length);
+export const progressOf = (materials: readonly Material[]) => percentDone(materials.filter((m) => m.completed).length, materials.length);
 
 /** mm:ss for a video's seconds. */
 export function formatVideoLength(seconds: number): string {

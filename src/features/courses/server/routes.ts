@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import { percentDone } from '#lib/percent-done.ts';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
 import { courseMaterials, courses, enrolments, materialProgress } from '#server/db/schema.ts';
 import { ApiError } from '#server/http/api-error.ts';
@@ -123,7 +124,7 @@ export function createCourseRoutes(services: ApiServices) {
         .where(and(eq(enrolments.studentId, c.var.student.id)))
         .orderBy(desc(enrolments.enrolledAt));
       // Progress over each course's live materials, in order, with the student's ticks (the same
-      // rule as the learning feature's PUT answers: completed / live × 100, rounded down).
+      // rule as the learning feature's PUT answers: percentDone over the live materials).
       const ticks = rows.length
         ? await services.db
             .select({ courseId: courseMaterials.courseId, id: courseMaterials.id, completedAt: materialProgress.completedAt })
@@ -155,7 +156,7 @@ export function createCourseRoutes(services: ApiServices) {
           course_id: row.courseId,
           title: row.title,
           image_url: row.imageUrl,
-          progress: live.length ? Math.floor((done.length * 100) / live.length) : 0,
+          progress: percentDone(done.length, live.length),
           enrolled_at: row.enrolledAt.toISOString(),
           next_material_id: live.find((tick) => !tick.completedAt)?.id ?? null,
           last_activity_at: latest?.toISOString() ?? null,

@@ -11,6 +11,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { basename, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { percentDone } from '#lib/percent-done.ts';
 import { Hono, type Context } from 'hono';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
 import type { Database } from '#server/db/client.ts';
@@ -53,9 +54,6 @@ const FILE_TYPES = { video: 'video/mp4', pdf: 'application/pdf' } as const;
 const FILE_CACHE_CONTROL = 'private, max-age=3600';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Whole-number percentage, rounded down: 100 only when every live material is done. */
-export const percentage = (done: number, total: number) => (total === 0 ? 0 : Math.floor((done * 100) / total));
-
 /** Each course's live materials in order, with whether `studentId` completed each and when. */
 async function liveMaterials(db: Database, studentId: string, courseIds: readonly string[]) {
   if (courseIds.length === 0) return [];
@@ -87,7 +85,7 @@ async function liveMaterials(db: Database, studentId: string, courseIds: readonl
  */
 export async function courseProgress(db: Database, studentId: string, courseId: string): Promise<number> {
   const rows = await liveMaterials(db, studentId, [courseId]);
-  return percentage(rows.filter((row) => row.completedAt !== null).length, rows.length);
+  return percentDone(rows.filter((row) => row.completedAt !== null).length, rows.length);
 }
 
 /** Mounted at /user. */
