@@ -12,7 +12,18 @@ export type MaterialsState =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
   | { kind: 'not-enrolled'; message: string }
-  | { kind: 'ready'; course: CourseMaterials['course']; materials: Material[]; selectedId: string | null };
+  | {
+      kind: 'ready';
+      course: CourseMaterials['course'];
+      materials: Material[];
+      selectedId: string | null;
+      /**
+       * How many times the links were fetched again after a video failed. The player is keyed on it:
+       * a fresh link signed in the same second as the failed one is the same text, and the browser
+       * would not try it again without a new element.
+       */
+      linkReloads: number;
+    };
 
 export const $materials = atom<MaterialsState>({ kind: 'loading' });
 
@@ -59,7 +70,7 @@ export async function loadMaterials(courseId: string, wanted: string | null) {
     if (currentCourse !== courseId) return;
     const known = (id: string | null) => (id && data.materials.some((m) => m.id === id) ? id : null);
     const selectedId = known(wanted) ?? data.materials.find((m) => !m.completed)?.id ?? data.materials[0]?.id ?? null;
-    $materials.set({ kind: 'ready', course: data.course, materials: data.materials, selectedId });
+    $materials.set({ kind: 'ready', course: data.course, materials: data.materials, selectedId, linkReloads: 0 });
   } catch (error) {
     if (currentCourse !== courseId) return;
     if (isApiError(error) && error.status === 403) $materials.set({ kind: 'not-enrolled', message: error.message || NOT_ENROLLED_MESSAGE });
@@ -107,7 +118,7 @@ export async function reloadAfterVideoError(): Promise<boolean> {
     const now = $materials.get();
     if (currentCourse !== courseId || now.kind !== 'ready') return true;
     const selectedId = data.materials.some((m) => m.id === now.selectedId) ? now.selectedId : (data.materials[0]?.id ?? null);
-    $materials.set({ ...now, course: data.course, materials: data.materials, selectedId });
+    $materials.set({ ...now, course: data.course, materials: data.materials, selectedId, linkReloads: now.linkReloads + 1 });
   } catch (error) {
     if (isApiError(error) && error.status === 403) $materials.set({ kind: 'not-enrolled', message: error.message || NOT_ENROLLED_MESSAGE });
   }

@@ -74,11 +74,17 @@ function CourseMaterials({ courseId }: CourseMaterialsProps) {
         </div>
       );
     case 'ready':
-      return <MaterialList materials={state.materials} selectedId={state.selectedId} />;
+      return <MaterialList materials={state.materials} selectedId={state.selectedId} linkReloads={state.linkReloads} />;
   }
 }
 
-function MaterialList({ materials, selectedId }: { materials: Material[]; selectedId: string | null }) {
+interface MaterialListProps {
+  materials: Material[];
+  selectedId: string | null;
+  linkReloads: number;
+}
+
+function MaterialList({ materials, selectedId, linkReloads }: MaterialListProps) {
   const progress = progressOf(materials);
   if (!materials.length) return <p className="materials-status">This course has no materials yet.</p>;
   return (
@@ -89,15 +95,15 @@ function MaterialList({ materials, selectedId }: { materials: Material[]; select
       </div>
       <ol className="materials" aria-label="Course materials">
         {materials.map((material) => (
-          <MaterialItem key={material.id} material={material} selected={material.id === selectedId} />
+          <MaterialItem key={material.id} material={material} selected={material.id === selectedId} linkReloads={linkReloads} />
         ))}
       </ol>
     </div>
   );
 }
 
-function MaterialItem({ material, selected }: { material: Material; selected: boolean }) {
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+function MaterialItem({ material, selected, linkReloads }: { material: Material; selected: boolean; linkReloads: number }) {
+  const [failed, setFailed] = useState(false);
   const anchor = materialAnchor(material.id);
   const checkbox = `complete-${material.id}`;
   const player = `player-${material.id}`;
@@ -106,7 +112,7 @@ function MaterialItem({ material, selected }: { material: Material; selected: bo
   };
   const onVideoError = () => {
     void reloadAfterVideoError().then((reloading) => {
-      if (!reloading) setFailedUrl(material.url);
+      if (!reloading) setFailed(true);
     });
   };
 
@@ -154,10 +160,10 @@ function MaterialItem({ material, selected }: { material: Material; selected: bo
         <div className="material-player" id={player}>
           {/* The catalogue has no caption files for materials yet (no field in content/ nor the API): a known gap. */}
           {/* eslint-disable-next-line jsx-a11y-x/media-has-caption */}
-          <video key={material.url} controls preload="metadata" src={material.url} onError={onVideoError}>
+          <video key={`${linkReloads}:${material.url}`} controls preload="metadata" src={material.url} onError={onVideoError}>
             <a href={material.url}>Download the video: {material.title}</a>
           </video>
-          {failedUrl === material.url && (
+          {failed && (
             <p role="alert" className="material-error">
               This video could not be loaded. Reload the page to try again.
             </p>
