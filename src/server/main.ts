@@ -38,7 +38,19 @@ async function main() {
   // Checked before the database opens: a half-configured bucket stops the start with one line.
   if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY))
     throw new EnvError('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
-  const site = await loadStaticSite(env.DIST_DIR);
+  // Uploaded images go to an S3-compatible bucket when S3_BUCKET is set (made now: the pages' CSP must
+  // let the browser reach it), else to files under DATA_DIR/uploads (0700), below.
+  const s3 = env.S3_BUCKET
+    ? createS3Storage({
+        endpoint: env.S3_ENDPOINT,
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        publicUrl: env.S3_PUBLIC_URL,
+      })
+    : null;
+  const site = await loadStaticSite(env.DIST_DIR, { sources: s3?.browserSources });
 
   // A first start creates the PGlite database, which takes seconds; killed halfway, it would leave a
   // data directory that never opens again. A signal in that time stops the server once it is open.
@@ -88,17 +100,9 @@ async function main() {
   } else {
     log.info('Payments: TEST MODE (no PAYSTACK_SECRET_KEY): the built-in test provider; no money moves.');
   }
-  // Uploaded images: an S3-compatible bucket when S3_BUCKET is set, else files under DATA_DIR/uploads (0700).
   let storage: Storage;
-  if (env.S3_BUCKET) {
-    storage = createS3Storage({
-      endpoint: env.S3_ENDPOINT,
-      bucket: env.S3_BUCKET,
-      region: env.S3_REGION,
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-      publicUrl: env.S3_PUBLIC_URL,
-    });
+  if (s3) {
+    storage = s3;
     log.info(`Uploads: S3 bucket ${env.S3_BUCKET} at ${env.S3_ENDPOINT ? describeUrl(env.S3_ENDPOINT) : `AWS ${env.S3_REGION}`}`);
   } else {
     const uploadsDir = join(env.DATA_DIR, 'uploads');

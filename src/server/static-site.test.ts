@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadStaticSite, negotiateEncoding, type StaticSite } from './static-site.ts';
+import { loadStaticSite, negotiateEncoding, pagePolicy, type StaticSite } from './static-site.ts';
 
 const INLINE = "document.documentElement.dataset.auth='visitor'";
 const page = (title: string) =>
@@ -103,6 +103,35 @@ describe('the static site server', () => {
 
   it('refuses to start without a build', async () => {
     await expect(loadStaticSite('/no/such/dist')).rejects.toThrow(/has not been built/);
+  });
+});
+
+describe("the pages' CSP", () => {
+  const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `));
+
+  it('allows only our own origin to be called and shown from, by default', () => {
+    const policy = get('/about')!.headers.get('content-security-policy')!;
+    expect(directive(policy, 'connect-src')).toBe("connect-src 'self'");
+    expect(directive(policy, 'img-src')).toBe("img-src 'self' data: blob:");
+  });
+
+  it('adds the upload storage of another origin (an S3 bucket) to connect-src and img-src, and nothing else', () => {
+    const policy = pagePolicy(page('About'), {
+      connect: ['https://bucket.example'],
+      img: ['https://images.example', 'https://images.example'],
+    });
+    expect(directive(policy, 'connect-src')).toBe("connect-src 'self' https://bucket.example");
+    expect(directive(policy, 'img-src')).toBe("img-src 'self' data: blob: https://images.example");
+    expect(directive(policy, 'script-src')).not.toContain('example');
+    expect(directive(policy, 'default-src')).toBe("default-src 'self'");
+  });
+
+  it('is built into every page a site loads with sources', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+    writeFileSync(join(dist, 'index.html'), page('Home'));
+    const withBucket = await loadStaticSite(dist, { sources: { connect: ['http://127.0.0.1:9000'], img: ['http://127.0.0.1:9000'] } });
+    const policy = withBucket.respond(new Request('http://x/'), '/')!.headers.get('content-security-policy')!;
+    expect(directive(policy, 'connect-src')).toBe("connect-src 'self' http://127.0.0.1:9000");
   });
 });
 

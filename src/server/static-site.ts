@@ -53,11 +53,20 @@ function cacheControlFor(path: string): string {
   return 'public, max-age=3600';
 }
 
+/** Origins besides our own that pages may reach: an S3 bucket for uploads and its images. */
+export interface PageSources {
+  connect?: readonly string[];
+  img?: readonly string[];
+}
+
+const withSources = (directive: string, base: string, extra: readonly string[] = []) => [directive, base, ...new Set(extra)].join(' ');
+
 /**
  * The page's CSP: scripts only from this origin or inline with a listed hash (never
  * 'unsafe-inline'); styles may be inline (the build inlines its CSS and sets aspect ratios).
+ * `sources` adds the upload storage's origins when it is not this server (S3).
  */
-export function pagePolicy(html: string): string {
+export function pagePolicy(html: string, sources: PageSources = {}): string {
   const hashes = new Set<string>();
   for (const [, attributes, content] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\bsrc\s*=/i.test(attributes!) || /type\s*=\s*"?application\/ld\+json/i.test(attributes!)) continue;
@@ -67,10 +76,10 @@ export function pagePolicy(html: string): string {
     "default-src 'self'",
     `script-src 'self' ${[...hashes].join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    withSources('img-src', "'self' data: blob:", sources.img),
     "media-src 'self' blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    withSources('connect-src', "'self'", sources.connect),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -164,7 +173,12 @@ export interface StaticSite {
   size: number;
 }
 
-export async function loadStaticSite(distDir: string): Promise<StaticSite> {
+export interface StaticSiteOptions {
+  /** Origins the pages' CSP allows besides ours (see pagePolicy). */
+  sources?: PageSources;
+}
+
+export async function loadStaticSite(distDir: string, { sources }: StaticSiteOptions = {}): Promise<StaticSite> {
   const info = await stat(distDir).catch(() => null);
   if (!info?.isDirectory()) throw new Error(`The site has not been built: ${distDir} is missing (run npm run build)`);
   const files = new Map<string, StaticFile>();
@@ -186,7 +200,7 @@ export async function loadStaticSite(distDir: string): Promise<StaticSite> {
       encoded.gzip = present.has(full + '.gz') ? new Uint8Array(await readFile(full + '.gz')) : gzipSync(body, { level: 9 });
     }
     const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-    const csp = ext === '.html' ? pagePolicy(new TextDecoder().decode(body)) : undefined;
+    const csp = ext === '.html' ? pagePolicy(new TextDecoder().decode(body), sources) : undefined;
     files.set(path, { body, encoded, csp, type: TYPES[ext] ?? 'application/octet-stream', etag, cacheControl: cacheControlFor(path) });
   }
 

@@ -58,6 +58,19 @@ let keyCount = 0;
 const newKey = () => `${String(++keyCount).padStart(4, '0')}${'k'.repeat(28)}.png`;
 
 describe('the S3 driver', () => {
+  it("names the bucket's origin for the browser's PUT, and the public URL's for the images (the pages' CSP)", () => {
+    expect(s3().browserSources).toEqual({ connect: [endpoint], img: [PUBLIC_URL] });
+    const noPublicUrl = createS3Storage({
+      endpoint: `${endpoint}/`,
+      bucket: BUCKET,
+      region: 'us-east-1',
+      accessKeyId: 'a',
+      secretAccessKey: 'b',
+      publicUrl: '',
+    });
+    expect(noPublicUrl.browserSources).toEqual({ connect: [endpoint], img: [endpoint] });
+  });
+
   it('presigns a PUT that a plain fetch can use, then stats, reads and deletes the object', async () => {
     const storage = s3();
     const key = newKey();

@@ -98,6 +98,7 @@ export function createEmbeddedStorage({ root, signer, clock }: EmbeddedStorageOp
   return {
     kind: 'embedded',
     root,
+    browserSources: { connect: [], img: [] },
 
     async presignPut(key, { mimeType, size, expiresInS }: PresignOptions) {
       if (!isStorageKey(key)) throw new Error('Not a storage key');

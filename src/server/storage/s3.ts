@@ -45,6 +45,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 
   return {
     kind: 's3',
+    // The browser PUTs to the bucket and shows images from the public base: pages must allow both.
+    browserSources: { connect: [new URL(bucketUrl).origin], img: [new URL(publicBase).origin] },
 
     async presignPut(key, { mimeType, expiresInS }: PresignOptions) {
       const url = new URL(objectUrl(key));

@@ -33,8 +33,18 @@ export interface StoredObject {
   contentType?: string;
 }
 
+/** Origins other than the site's own that pages must allow for uploads: see pagePolicy. */
+export interface BrowserSources {
+  /** Where the browser PUTs the bytes (the page's connect-src). */
+  readonly connect: readonly string[];
+  /** Where stored images are shown from (the page's img-src). */
+  readonly img: readonly string[];
+}
+
 export interface Storage {
   readonly kind: 'embedded' | 's3';
+  /** The origins the browser reaches this storage at, besides the site's own (none for the embedded one). */
+  readonly browserSources: BrowserSources;
   /** A URL the browser PUTs the bytes to, valid `expiresInS` seconds. */
   presignPut(key: string, options: PresignOptions): Promise<string>;
   /** The object's size (and type), or null when there is none. */
