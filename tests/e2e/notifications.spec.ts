@@ -3,7 +3,7 @@
 // visitor's pages never ask for it. The two notifications are made through the real API: an enrolment
 // (checkout, the test provider's Pay, verify) and a password change. axe with the badge shown.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signIn, test, type Api, type Student, type StudentSession } from './fixtures.ts';
+import { expect, expectNoAxeViolations, signIn, test, waitForIslands, type Api, type Student, type StudentSession } from './fixtures.ts';
 
 const COURSE = 'pattern-drafting-foundations';
 const NEW_PASSWORD = 'Adire-Indigo-92';
@@ -70,6 +70,47 @@ test('the bell shows the unread count, and counts again on focus and on the next
   await page.evaluate(() => window.dispatchEvent(new Event('adire:notifications')));
   await expect(bell(page)).toHaveAccessibleName('Notifications');
   await expect(bell(page).locator('[data-bell-count]')).toBeHidden();
+});
+
+test('read on the settings page: newest first, marked read by mouse and by keyboard, the bell counting down at once', async ({
+  page,
+  request,
+  api,
+  student,
+}) => {
+  const session = await twoNotifications(request, api, student);
+  await signIn(page, session);
+  await page.goto('/dashboard/settings?tab=ViewNotification');
+  await waitForIslands(page, { scrolledTo: true });
+  const list = page.getByRole('main').getByRole('list', { name: 'Notifications' });
+  const items = list.getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0).getByRole('heading')).toHaveText(/Unread.*Your password was changed/);
+  await expect(items.nth(1).getByRole('heading')).toHaveText(/Unread.*You are enrolled in Pattern Drafting Foundations/);
+  await expect(page.getByRole('main').getByText('2 unread')).toBeVisible();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
+
+  // By mouse: the item loses its mark and its button, focus stays on its title, the bell says 1.
+  await list.getByRole('button', { name: /^Mark as read\s?: Your password was changed$/ }).click();
+  await expect(items.nth(0).getByRole('heading')).toHaveText('Your password was changed');
+  await expect(items.nth(0).getByRole('button')).toHaveCount(0);
+  await expect(items.nth(0).getByRole('heading')).toBeFocused();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(bell(page).locator('[data-bell-count]')).toHaveText('1');
+
+  // Saved: after a reload the first is still read.
+  await page.reload();
+  await waitForIslands(page, { scrolledTo: true });
+  await expect(items.nth(0).getByRole('heading')).toHaveText('Your password was changed');
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+
+  // By keyboard: the last one read, the badge gone.
+  await list.getByRole('button', { name: /^Mark as read\s?: You are enrolled/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main').getByText('All caught up.')).toBeVisible();
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await expect(bell(page).locator('[data-bell-count]')).toBeHidden();
+  await expectNoAxeViolations(page);
 });
 
 test("a visitor's page never asks for notifications", async ({ page }) => {
