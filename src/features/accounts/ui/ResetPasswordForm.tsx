@@ -1,22 +1,13 @@
 // /auth/reset-password: the address (from the mail's link or the forgot-password page), the code,
 // and the new password twice under the hint. Success ends every session of the account and moves on
 // to the success page, then to login (docs/product.md#auth-flows).
-import { useSelector } from '@tanstack/react-form';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useCodeForm } from '#lib/forms/use-code-form.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { PASSWORD_HINT } from '#lib/schemas/fields.ts';
-import {
-  CODE_LENGTH,
-  validEmail,
-  confirmPasswordValidators,
-  OtpCodeSchema,
-  ResetPasswordFormSchema,
-  type ResetPasswordFormInput,
-} from '../schemas.ts';
+import { confirmPasswordValidators, ResetPasswordFormSchema, type ResetPasswordFormInput } from '../schemas.ts';
 import { resetPassword } from '../stores.ts';
-import { ResendCode } from './ResendCode.tsx';
-import { useKnownEmail } from './use-known-email.ts';
+import { CodeFields } from './CodeFields.tsx';
 
 const fields = ResetPasswordFormSchema.pipe[0].entries;
 const EMPTY: ResetPasswordFormInput = { email: '', token: '', password: '', confirm_password: '' };
@@ -27,26 +18,21 @@ function ResetPasswordForm() {
     validators: { onSubmit: ResetPasswordFormSchema },
     onSubmit: submitWithSchema(ResetPasswordFormSchema, ({ confirm_password: _repeat, ...reset }) => resetPassword(reset)),
   });
-  const known = useKnownEmail('reset', (email) => form.setFieldValue('email', email));
-  const email = useSelector(form.store, (state) => state.values.email);
 
   return (
     <form.AppForm>
       <form.Form aria-labelledby="auth-heading" className="auth-form">
-        <form.AppField name="email" validators={{ onChange: fields.email }}>
-          {(field) => <field.EmailField readOnly={!!known && known === email} />}
-        </form.AppField>
-        <form.AppField name="token" validators={{ onChange: OtpCodeSchema }}>
-          {(field) => <field.OtpField label="Reset code" length={CODE_LENGTH} />}
-        </form.AppField>
-        <form.AppField name="password" validators={{ onChange: fields.password }}>
-          {(field) => <field.PasswordField label="New password" autoComplete="new-password" hint={PASSWORD_HINT} required />}
-        </form.AppField>
-        <form.AppField name="confirm_password" validators={confirmPasswordValidators}>
-          {(field) => <field.PasswordField label="Confirm password" placeholder="Confirm password" autoComplete="new-password" required />}
-        </form.AppField>
-        <form.SubmitButton>Reset password</form.SubmitButton>
-        <ResendCode purpose="reset" email={validEmail(email)} />
+        <CodeFields form={form} fields={{ email: 'email', code: 'token' }} purpose="reset" codeLabel="Reset code">
+          <form.AppField name="password" validators={{ onChange: fields.password }}>
+            {(field) => <field.PasswordField label="New password" autoComplete="new-password" hint={PASSWORD_HINT} required />}
+          </form.AppField>
+          <form.AppField name="confirm_password" validators={confirmPasswordValidators}>
+            {(field) => (
+              <field.PasswordField label="Confirm password" placeholder="Confirm password" autoComplete="new-password" required />
+            )}
+          </form.AppField>
+          <form.SubmitButton>Reset password</form.SubmitButton>
+        </CodeFields>
       </form.Form>
     </form.AppForm>
   );
