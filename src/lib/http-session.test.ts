@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEACTIVATED_MESSAGE } from './errors.ts';
+import { sampleUser } from './sample-user.ts';
 import { $session, type Session } from './session.ts';
 import { $pendingToasts } from './toast/store.ts';
 
@@ -12,25 +13,7 @@ const ProfileSchema = v.object({});
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const SESSION: Session = {
-  token: 'secret-token',
-  user: {
-    id: 'u1',
-    first_name: 'Ada',
-    last_name: 'Obi',
-    email: 'ada@example.com',
-    phone_number: null,
-    home_address: null,
-    image_url: null,
-    gender: null,
-    date_of_birth: null,
-    state: null,
-    country: null,
-    is_verified: true,
-    kyc_completed: false,
-    created_at: '2026-11-23T09:00:00.000Z',
-  },
-};
+const SESSION: Session = { token: 'secret-token', user: sampleUser() };
 
 describe('http with a session', () => {
   const answers: Response[] = [];

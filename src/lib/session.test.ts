@@ -1,23 +1,9 @@
 // What the session store takes back from localStorage: a session the API's schema accepts, and
 // nothing else (an older shape, an edited value, a token without a user).
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleUser } from './sample-user.ts';
 
-const USER = {
-  id: 'u1',
-  first_name: 'Ada',
-  last_name: 'Obi',
-  email: 'ada@example.com',
-  phone_number: null,
-  home_address: null,
-  image_url: null,
-  gender: null,
-  date_of_birth: null,
-  state: null,
-  country: null,
-  is_verified: true,
-  kyc_completed: true,
-  created_at: '2026-11-23T09:00:00.000Z',
-};
+const USER = sampleUser({ kyc_completed: true });
 
 async function storeWith(stored: string | null) {
   vi.resetModules();

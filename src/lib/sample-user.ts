@@ -1,0 +1,21 @@
+// A signed-in student for the unit tests of the session store and the HTTP client: a user the API's
+// UserSchema accepts, one place to change when that schema does.
+import type { User } from './schemas/user.ts';
+
+export const sampleUser = (overrides: Partial<User> = {}): User => ({
+  id: 'u1',
+  first_name: 'Ada',
+  last_name: 'Obi',
+  email: 'ada@example.com',
+  phone_number: null,
+  home_address: null,
+  image_url: null,
+  gender: null,
+  date_of_birth: null,
+  state: null,
+  country: null,
+  is_verified: true,
+  kyc_completed: false,
+  created_at: '2026-11-23T09:00:00.000Z',
+  ...overrides,
+});
