@@ -81,15 +81,3 @@ export function confirmMessage(value: unknown, newPassword: unknown): string | u
 }
 
 export const newPasswordMessage = (value: unknown) => firstIssue(PasswordSchema, value);
-
-/** initiate-upload's answer (API 'Uploads'): where to PUT the bytes, and the record's id and key. */
-export const InitiatedUploadSchema = v.object({
-  file_id: v.string(),
-  file_url: v.string(),
-  mime_type: v.string(),
-  file_key: v.string(),
-});
-export type InitiatedUpload = v.InferOutput<typeof InitiatedUploadSchema>;
-
-/** The confirmed upload record; the profile update takes its file_id. */
-export const UploadRecordSchema = v.object({ file_id: v.string(), file_key: v.string(), file_url: v.string() });

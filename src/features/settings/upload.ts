@@ -4,8 +4,8 @@
 // sent), and the upload is confirmed. Saving it on the profile is the caller's next step.
 import { http } from '#lib/http.ts';
 import { doneProgress, startProgress } from '#lib/progress.ts';
+import { InitiatedUploadSchema, UploadRecordSchema } from '#lib/schemas/uploads.ts';
 import { toast } from '#lib/toast/store.ts';
-import { InitiatedUploadSchema, UploadRecordSchema } from './schemas.ts';
 
 export const MAX_IMAGE_BYTES = 5_242_880;
 const BYTES_PER_MB = 1024 * 1024;

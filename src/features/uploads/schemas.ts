@@ -1,12 +1,12 @@
 // The profile picture upload (docs/product.md#planned-endpoints, 'Uploads'): what the browser sends
-// to start an upload and to confirm it, and what the server answers. A JPEG or PNG of at most 5 MB
-// (5242880 bytes); the stored file's extension comes from its MIME type, never from its name.
+// to start an upload and to confirm it (what the server answers is in #lib/schemas/uploads.ts, which
+// the settings page reads too). A JPEG or PNG of at most 5 MB (5242880 bytes); the stored file's
+// extension comes from its MIME type, never from its name.
 import * as v from 'valibot';
+import { FILE_TYPES, IMAGE_MIME_TYPES } from '#lib/schemas/uploads.ts';
 
 export const MAX_IMAGE_BYTES = 5_242_880;
 const BYTES_PER_MB = 1024 * 1024;
-export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
-export const FILE_TYPES = ['user_image'] as const;
 
 /** docs/product.md, 'Error messages': n is the size in MB, rounded up. */
 export const fileTooLargeMessage = (bytes: number) => `This file size of ${Math.ceil(bytes / BYTES_PER_MB)}mb cannot be uploaded`;
@@ -31,30 +31,8 @@ export const InitiateUploadSchema = v.strictObject({
 });
 export type InitiateUploadInput = v.InferInput<typeof InitiateUploadSchema>;
 
-export const InitiatedUploadSchema = v.object({
-  file_id: v.string(),
-  /** A signed PUT URL, valid 15 minutes: the bytes go there, with Content-Type the mime_type. */
-  file_url: v.string(),
-  mime_type: v.picklist(IMAGE_MIME_TYPES),
-  file_key: v.string(),
-});
-export type InitiatedUpload = v.InferOutput<typeof InitiatedUploadSchema>;
-
 export const ConfirmUploadSchema = v.strictObject({
   file_key: v.pipe(v.string('file_key is required'), v.nonEmpty('file_key is required'), v.maxLength(100, 'file_key is not valid')),
   file_url: v.pipe(v.string('file_url is required'), v.nonEmpty('file_url is required'), v.maxLength(4000, 'file_url is not valid')),
 });
 export type ConfirmUploadInput = v.InferInput<typeof ConfirmUploadSchema>;
-
-/** The upload record (docs/product.md, 'Data'); `file_url` is where the stored image is served. */
-export const UploadRecordSchema = v.object({
-  file_id: v.string(),
-  file_key: v.string(),
-  file_url: v.string(),
-  mime_type: v.picklist(IMAGE_MIME_TYPES),
-  file_name: v.string(),
-  file_size: v.number(),
-  file_type: v.picklist(FILE_TYPES),
-  file_extension: v.picklist(['jpg', 'png']),
-});
-export type UploadRecord = v.InferOutput<typeof UploadRecordSchema>;

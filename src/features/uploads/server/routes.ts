@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { IMAGE_MIME_TYPES, InitiatedUploadSchema, UploadRecordSchema, type UploadRecord } from '#lib/schemas/uploads.ts';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
 import { uploads } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
@@ -16,16 +17,7 @@ import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { UPLOAD_MESSAGES, type EmbeddedStorage } from '#server/storage/embedded.ts';
 import { checkImageStart, IMAGE_EXTENSIONS, SNIFF_BYTES, UPLOAD_URL_TTL_S, type Storage } from '#server/storage/storage.ts';
 import * as v from 'valibot';
-import {
-  ConfirmUploadSchema,
-  fileTooLargeMessage,
-  IMAGE_MIME_TYPES,
-  InitiatedUploadSchema,
-  InitiateUploadSchema,
-  MAX_IMAGE_BYTES,
-  UploadRecordSchema,
-  type UploadRecord,
-} from '../schemas.ts';
+import { ConfirmUploadSchema, fileTooLargeMessage, InitiateUploadSchema, MAX_IMAGE_BYTES } from '../schemas.ts';
 
 export const MESSAGES = {
   initiated: 'Upload started. Send the file to file_url.',
