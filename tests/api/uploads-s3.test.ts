@@ -3,12 +3,15 @@
 // readStart read what was stored; and confirming an upload deletes an object larger than declared
 // or not the declared image (a presigned PUT cannot cap the size), keeping a valid one.
 import { createHash, createHmac } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pruneUploadKeys, UPLOAD_KEYS_PRUNED_AFTER_MS } from '#features/uploads/server/prune.ts';
 import { MESSAGES } from '#features/uploads/server/routes.ts';
 import { API_BASE, createApp, type ApiApp } from '#server/app.ts';
+import { uploads } from '#server/db/schema.ts';
 import { createS3Storage } from '#server/storage/s3.ts';
 import { UPLOAD_URL_TTL_S } from '#server/storage/storage.ts';
 import { signUpStudent } from './support/factories.ts';
@@ -42,6 +45,10 @@ afterAll(async () => {
   await server?.close();
   await rm(directory, { recursive: true, force: true });
 });
+
+/** The keys of the objects in the bucket, as s3rver keeps them on disk (whatever key they have). */
+const bucketObjects = async () =>
+  (await readdir(join(directory, BUCKET)).catch(() => [] as string[])).filter((name) => name.endsWith('._S3rver_object')).sort();
 
 // s3rver's built-in account.
 const s3 = () =>
@@ -174,11 +181,14 @@ describe('confirming an upload stored in S3', () => {
     return { ...data, confirmed };
   }
 
-  it('keeps a valid image and makes it the picture, at the public URL', async () => {
+  it('keeps a valid image under a key of its own and makes it the picture, at the public URL', async () => {
     const { token } = await signUpStudent(withS3(t));
-    const { file_id, file_key, confirmed } = await upload(token, PNG.length, PNG);
+    const { file_id, file_key: uploadKey, confirmed } = await upload(token, PNG.length, PNG);
     expect(confirmed.status).toBe(200);
-    expect((await readJson(confirmed)).data).toMatchObject({ file_url: `${PUBLIC_URL}/${file_key}`, file_size: PNG.length });
+    const record = (await readJson(confirmed)).data as { file_key: string };
+    const { file_key } = record;
+    expect(file_key).not.toBe(uploadKey);
+    expect(record).toMatchObject({ file_url: `${PUBLIC_URL}/${file_key}`, file_size: PNG.length });
     const profile = await send(
       app,
       'user/student/profile',
@@ -186,23 +196,48 @@ describe('confirming an upload stored in S3', () => {
       { method: 'PUT', ...auth(token) },
     );
     expect(((await readJson(profile)).data as { image_url: string }).image_url).toBe(`${PUBLIC_URL}/${file_key}`);
+    // Moved, type and all: nothing is left at the key the presigned URL names.
+    expect(await s3().stat(file_key)).toEqual({ size: PNG.length, contentType: 'image/png' });
+    expect(await s3().stat(uploadKey)).toBeNull();
+    expect(await bucketObjects()).toContain(`${file_key}._S3rver_object`);
+  });
+
+  it('the presigned URL, still valid after the confirmation, cannot replace the picture; what it wrote is deleted later', async () => {
+    const { token } = await signUpStudent(withS3(t));
+    const { file_id, file_url, file_key: uploadKey, confirmed } = await upload(token, PNG.length, PNG);
+    const { file_key } = (await readJson(confirmed)).data as { file_key: string };
+    // Any bytes of any size: a presigned PUT cannot be capped.
+    const junk = Buffer.alloc(64 * 1024, 0x41);
+    expect((await fetch(file_url, { method: 'PUT', body: junk, headers: { 'content-type': 'image/png' } })).status).toBe(200);
+    expect(await s3().readStart(file_key, PNG.length + 10)).toEqual(PNG);
+    expect(await s3().stat(uploadKey)).toMatchObject({ size: junk.length });
+
+    t.clock.advance(UPLOAD_KEYS_PRUNED_AFTER_MS + 60_000);
+    expect(await pruneUploadKeys(t.db, s3(), t.clock.now())).toEqual({ abandoned: 0, swept: 1 });
+    expect(await s3().stat(uploadKey)).toBeNull();
     expect(await s3().stat(file_key)).toMatchObject({ size: PNG.length });
+    const [row] = await t.db.select().from(uploads).where(eq(uploads.id, file_id));
+    expect(row).toMatchObject({ status: 'stored', fileKey: file_key, uploadKey: null });
   });
 
   it('deletes an object larger than declared', async () => {
     const { token } = await signUpStudent(withS3(t));
+    const before = await bucketObjects();
     const large = Buffer.concat([PNG, Buffer.alloc(2000)]);
     const { file_key, confirmed } = await upload(token, PNG.length, large);
     expect(confirmed.status).toBe(400);
     expect((await readJson(confirmed)).message).toBe(MESSAGES.nothingUploaded);
     expect(await s3().stat(file_key)).toBeNull();
+    expect(await bucketObjects()).toEqual(before);
   });
 
   it('deletes an object stored with another Content-Type', async () => {
     const { token } = await signUpStudent(withS3(t));
+    const before = await bucketObjects();
     const { file_key, confirmed } = await upload(token, PNG.length, PNG, 'text/html');
     expect(confirmed.status).toBe(400);
     expect(await s3().stat(file_key)).toBeNull();
+    expect(await bucketObjects()).toEqual(before);
   });
 
   it.each([
@@ -210,8 +245,10 @@ describe('confirming an upload stored in S3', () => {
     ['a PNG header followed by <script>', Buffer.concat([PNG.subarray(0, 8), Buffer.from('<script>alert(1)</script>')])],
   ])('deletes an object holding %s', async (_name, bytes) => {
     const { token } = await signUpStudent(withS3(t));
+    const before = await bucketObjects();
     const { file_key, confirmed } = await upload(token, 4096, bytes);
     expect(confirmed.status).toBe(400);
     expect(await s3().stat(file_key)).toBeNull();
+    expect(await bucketObjects()).toEqual(before);
   });
 });

@@ -6,8 +6,11 @@ import { mkdtempSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { pruneUploadKeys, UPLOAD_KEYS_PRUNED_AFTER_MS } from '#features/uploads/server/prune.ts';
 import { MESSAGES } from '#features/uploads/server/routes.ts';
+import { uploads } from '#server/db/schema.ts';
 import { MEDIA_HEADERS, UPLOAD_MESSAGES, type EmbeddedStorage } from '#server/storage/embedded.ts';
 import { servicesOf, signUpStudent } from './support/factories.ts';
 import { readJson, send, useTestApp } from './support/test-app.ts';
@@ -104,21 +107,27 @@ describe('uploading a profile picture', () => {
 
     const confirmed = await confirm(token, upload);
     expect(confirmed.status).toBe(200);
-    expect((await readJson(confirmed)).data).toEqual({
+    const record = (await readJson(confirmed)).data as { file_key: string };
+    // Kept under a new random key that no upload URL names.
+    expect(record.file_key).toMatch(/^[A-Za-z0-9_-]{32}\.png$/);
+    expect(record.file_key).not.toBe(upload.file_key);
+    expect(record).toEqual({
       file_id: upload.file_id,
-      file_key: upload.file_key,
-      file_url: `/media/uploads/${upload.file_key}`,
+      file_key: record.file_key,
+      file_url: `/media/uploads/${record.file_key}`,
       mime_type: 'image/png',
       file_name: 'evil.html',
       file_size: PNG.length,
       file_type: 'user_image',
       file_extension: 'png',
     });
+    expect(await storedFiles()).toEqual([record.file_key]);
+    expect((await stat(join(uploadsDir, record.file_key))).mode & 0o777).toBe(0o600);
 
     const profile = await setPicture(token, upload.file_id);
     expect(profile.status).toBe(200);
     const imageUrl = ((await readJson(profile)).data as { image_url: string }).image_url;
-    expect(imageUrl).toBe(`/media/uploads/${upload.file_key}`);
+    expect(imageUrl).toBe(`/media/uploads/${record.file_key}`);
 
     const served = await media(imageUrl);
     expect(served?.status).toBe(200);
@@ -304,6 +313,51 @@ describe('confirming an upload', () => {
     await writeFile(join(uploadsDir, disguised.file_key), Buffer.from('GIF89a'.padEnd(60, '\0')));
     expect((await confirm(token, disguised)).status).toBe(400);
     expect(await storedFiles()).toEqual([]);
+  });
+});
+
+describe('after the confirmation', () => {
+  it('the upload URL, still valid, cannot replace the checked picture; what it wrote is deleted once it has expired', async () => {
+    const { token } = await signUpStudent(t);
+    const upload = await initiated(token);
+    expect((await putBytes(upload.file_url, PNG)).status).toBe(200);
+    const record = (await readJson(await confirm(token, upload))).data as { file_key: string; file_url: string };
+    expect((await setPicture(token, upload.file_id)).status).toBe(200);
+
+    // Another image of the declared size through the same URL, within its 15 minutes.
+    const other = Buffer.from(PNG);
+    other.writeUInt8(other.readUInt8(other.length - 13) ^ 0xff, other.length - 13);
+    expect((await putBytes(upload.file_url, other)).status).toBe(200);
+    const served = await media(`/media/uploads/${record.file_key}`);
+    expect(Buffer.from(await served!.arrayBuffer())).toEqual(PNG);
+    expect(await storedFiles()).toEqual([upload.file_key, record.file_key].sort());
+
+    // Confirming again, by either key, answers the same record and keeps the same picture.
+    for (const keys of [upload, record]) {
+      const again = await confirm(token, { file_id: upload.file_id, file_key: keys.file_key, file_url: keys.file_url });
+      expect(again.status).toBe(200);
+      expect((await readJson(again)).data).toMatchObject({ file_key: record.file_key });
+    }
+
+    t.clock.advance(UPLOAD_KEYS_PRUNED_AFTER_MS - 60_000);
+    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 0 });
+    t.clock.advance(2 * 60_000);
+    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 1 });
+    expect(await storedFiles()).toEqual([record.file_key]);
+    expect((await media(`/media/uploads/${record.file_key}`))?.status).toBe(200);
+    // Done once: the next run has nothing of this upload to do.
+    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 0 });
+  });
+
+  it('an upload never confirmed is removed with its file once its URL has long expired', async () => {
+    const { token } = await signUpStudent(t);
+    const upload = await initiated(token);
+    expect((await putBytes(upload.file_url, PNG)).status).toBe(200);
+    t.clock.advance(UPLOAD_KEYS_PRUNED_AFTER_MS + 60_000);
+    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 1, swept: 0 });
+    expect(await storedFiles()).toEqual([]);
+    // The session has ended by now: the upload's record is looked for directly.
+    expect(await t.db.select().from(uploads).where(eq(uploads.id, upload.file_id))).toEqual([]);
   });
 });
 

@@ -128,6 +128,19 @@ export function createEmbeddedStorage({ root, signer, clock }: EmbeddedStorageOp
       if (file) await rm(file, { force: true });
     },
 
+    async move(from, to) {
+      const source = fileOf(from);
+      const target = fileOf(to);
+      if (!source || !target) throw new Error('Not a storage key');
+      try {
+        await rename(source, target);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+    },
+
     publicUrl: (key) => `${MEDIA_ROUTE}/${key}`,
 
     async receiveUpload(request, key) {

@@ -43,6 +43,12 @@ export function createS3Storage(options: S3StorageOptions): Storage {
   const call = (key: string, init: RequestInit) => client.fetch(objectUrl(key), { ...init, signal: AbortSignal.timeout(timeoutMs) });
   const failed = (what: string, response: Response) => new S3StorageError(`S3 ${what} answered ${response.status}`);
 
+  async function remove(key: string) {
+    const response = await call(key, { method: 'DELETE' });
+    await response.body?.cancel();
+    if (!response.ok && response.status !== 404) throw failed('DELETE', response);
+  }
+
   return {
     kind: 's3',
     // The browser PUTs to the bucket and shows images from the public base: pages must allow both.
@@ -93,10 +99,20 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       return Buffer.concat(chunks).subarray(0, bytes);
     },
 
-    async delete(key) {
-      const response = await call(key, { method: 'DELETE' });
-      await response.body?.cancel();
-      if (!response.ok && response.status !== 404) throw failed('DELETE', response);
+    delete: remove,
+
+    // S3 has no rename: CopyObject (type and bytes as stored), then DeleteObject of the source.
+    async move(from, to) {
+      const copied = await call(to, {
+        method: 'PUT',
+        headers: { 'x-amz-copy-source': `/${encodeURIComponent(options.bucket)}/${encodeURIComponent(from)}` },
+      });
+      const answer = await copied.text();
+      if (copied.status === 404) return false;
+      // A copy can fail after its 200 has been sent: the error is then the body.
+      if (!copied.ok || /<Error>/.test(answer)) throw failed('CopyObject', copied);
+      await remove(from);
+      return true;
     },
 
     publicUrl: (key) => `${publicBase}/${encodeURIComponent(key)}`,

@@ -53,6 +53,12 @@ export interface Storage {
   readStart(key: string, bytes: number): Promise<Buffer>;
   /** Removes the object; nothing happens when there is none. */
   delete(key: string): Promise<void>;
+  /**
+   * Moves the object at `from` to `to` (a key no upload URL names), type and bytes unchanged; false
+   * when there is nothing at `from`. A confirmed upload is checked at `to`, out of reach of its
+   * upload URL, which stays usable until it expires.
+   */
+  move(from: string, to: string): Promise<boolean>;
   /** Where the stored image is served from. */
   publicUrl(key: string): string;
 }

@@ -63,14 +63,14 @@ function lastSegment(url: string): string | null {
  * larger than declared (a presigned S3 PUT cannot cap the size), of the declared type, and starting
  * with that type's magic number and no markup.
  */
-async function holdsDeclaredImage(storage: Storage, upload: UploadRow): Promise<{ present: boolean; valid: boolean }> {
-  const object = await storage.stat(upload.fileKey);
+async function holdsDeclaredImage(storage: Storage, upload: UploadRow, key: string): Promise<{ present: boolean; valid: boolean }> {
+  const object = await storage.stat(key);
   if (!object) return { present: false, valid: false };
   const mimeType = upload.mimeType as keyof typeof IMAGE_EXTENSIONS;
   const storedType = object.contentType?.split(';')[0]!.trim().toLowerCase();
   if (object.size < 1 || object.size > upload.fileSize || object.size > MAX_IMAGE_BYTES) return { present: true, valid: false };
   if (storedType !== undefined && storedType !== mimeType) return { present: true, valid: false };
-  const start = await storage.readStart(upload.fileKey, SNIFF_BYTES);
+  const start = await storage.readStart(key, SNIFF_BYTES);
   return { present: true, valid: checkImageStart(start, mimeType, true) === 'ok' };
 }
 
@@ -104,6 +104,7 @@ export function createUploadRoutes(services: ApiServices) {
         .values({
           studentId: c.var.student.id,
           fileKey,
+          uploadKey: fileKey,
           fileName: input.file_name,
           mimeType: input.mime_type,
           fileSize: input.file_size,
@@ -125,7 +126,7 @@ export function createUploadRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Uploads',
       summary: 'Confirm an upload: the stored file is checked and kept, or deleted',
-      description: `The file must be present, not larger than declared and of the declared type (its first bytes too); otherwise it is deleted and the answer is 400 "${MESSAGES.nothingUploaded}".`,
+      description: `The file is first moved to a new random key that no upload URL names (the answer's \`file_key\` and \`file_url\`), then checked there: it must be present, not larger than declared and of the declared type (its first bytes too); otherwise it is deleted and the answer is 400 "${MESSAGES.nothingUploaded}". Confirming again, with either key, answers the same record.`,
       body: ConfirmUploadSchema,
       success: { message: MESSAGES.stored, data: UploadRecordSchema },
       auth: true,
@@ -141,22 +142,40 @@ export function createUploadRoutes(services: ApiServices) {
         .from(uploads)
         .where(and(eq(uploads.id, fileId), eq(uploads.studentId, c.var.student.id)));
       if (!upload) throw new ApiError(404, MESSAGES.notFound);
-      if (input.file_key !== upload.fileKey || lastSegment(input.file_url) !== upload.fileKey)
+      // The key initiate-upload gave, or the one an earlier confirmation answered; the URL must name it.
+      const known = [upload.uploadKey, upload.fileKey];
+      if (!known.includes(input.file_key) || lastSegment(input.file_url) !== input.file_key)
         throw new ApiError(400, MESSAGES.mismatch, { fieldErrors: { file_key: [MESSAGES.mismatch] } });
 
-      const { present, valid } = await holdsDeclaredImage(storage, upload);
+      // First out of the upload URL's reach (it works until it expires), then checked: the bytes
+      // checked are the bytes kept, and nothing sent to the URL later can replace them.
+      let key = upload.fileKey;
+      if (upload.status === 'pending') {
+        key = newFileKey(upload.fileExtension);
+        if (!upload.uploadKey || !(await storage.move(upload.uploadKey, key))) throw new ApiError(400, MESSAGES.nothingUploaded);
+      }
+      const { present, valid } = await holdsDeclaredImage(storage, upload, key);
       if (!valid) {
-        if (present) await storage.delete(upload.fileKey);
+        if (present) await storage.delete(key);
         if (upload.status === 'stored')
           await db.update(uploads).set({ status: 'pending', storedAt: null }).where(eq(uploads.id, upload.id));
         throw new ApiError(400, MESSAGES.nothingUploaded);
       }
-      const [stored] = await db
-        .update(uploads)
-        .set({ status: 'stored', storedAt: upload.storedAt ?? clock() })
-        .where(eq(uploads.id, upload.id))
-        .returning();
-      return c.json({ message: MESSAGES.stored, data: toRecord(stored!, storage) }, 200);
+      let [stored] =
+        upload.status === 'stored'
+          ? [upload]
+          : await db
+              .update(uploads)
+              .set({ status: 'stored', fileKey: key, storedAt: clock() })
+              .where(and(eq(uploads.id, upload.id), eq(uploads.status, 'pending')))
+              .returning();
+      if (!stored) {
+        // Another confirmation of the same upload won: keep its file, not this copy.
+        await storage.delete(key);
+        [stored] = await db.select().from(uploads).where(eq(uploads.id, upload.id));
+        if (stored?.status !== 'stored') throw new ApiError(400, MESSAGES.nothingUploaded);
+      }
+      return c.json({ message: MESSAGES.stored, data: toRecord(stored, storage) }, 200);
     },
   );
 

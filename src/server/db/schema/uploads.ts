@@ -1,6 +1,6 @@
 // Files students upload (the profile picture): the record the API's upload calls speak of. The key
 // is random, never made from the uploader's file name; a file is 'stored' only once its bytes were
-// checked (size and type) at confirmation.
+// checked (size and type) at confirmation, after it was moved out of its upload URL's reach.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { students } from './accounts.ts';
@@ -15,7 +15,13 @@ export const uploads = pgTable(
     studentId: uuid('student_id')
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
+    /** Where the file is: the upload key until confirmed, then a key of its own that no upload URL names. */
     fileKey: text('file_key').notNull(),
+    /**
+     * The key the signed upload URL names (file_key of initiate-upload). Emptied once the URL has
+     * expired and whatever it may still have written after the confirmation is deleted.
+     */
+    uploadKey: text('upload_key'),
     /** As the uploader named it, for display only. */
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
@@ -29,6 +35,7 @@ export const uploads = pgTable(
   },
   (table) => [
     uniqueIndex('uploads_file_key_key').on(table.fileKey),
+    uniqueIndex('uploads_upload_key_key').on(table.uploadKey),
     index('uploads_student_idx').on(table.studentId),
     check('uploads_status_check', sql`${table.status} in ('pending', 'stored')`),
   ],
