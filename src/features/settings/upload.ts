@@ -4,16 +4,14 @@
 // sent), and the upload is confirmed. Saving it on the profile is the caller's next step.
 import { http } from '#lib/http.ts';
 import { doneProgress, startProgress } from '#lib/progress.ts';
-import { InitiatedUploadSchema, UploadRecordSchema } from '#lib/schemas/uploads.ts';
+import { fileTooLargeMessage, InitiatedUploadSchema, MAX_IMAGE_BYTES, UploadRecordSchema, WRONG_IMAGE_TYPE } from '#lib/schemas/uploads.ts';
 import { toast } from '#lib/toast/store.ts';
 
-export const MAX_IMAGE_BYTES = 5_242_880;
-const BYTES_PER_MB = 1024 * 1024;
 /** For the file input's accept attribute. */
 export const IMAGE_ACCEPT = '.jpeg,.jpg,.png';
 const IMAGE_TYPES: Record<string, 'image/jpeg' | 'image/png'> = { jpeg: 'image/jpeg', jpg: 'image/jpeg', png: 'image/png' };
 
-export const WRONG_IMAGE_TYPE = 'Only .jpeg, .jpg and .png images can be uploaded';
+export { fileTooLargeMessage, MAX_IMAGE_BYTES, WRONG_IMAGE_TYPE };
 export const UPLOAD_FAILED = 'Something went wrong';
 export const READ_FAILED = 'Failed to read file as data URL';
 export const READ_ERROR = 'Error reading file';
@@ -21,9 +19,6 @@ export const READ_ERROR = 'Error reading file';
 /** docs/product.md#limits-and-timings: 'Upload progress markers'. */
 export const PROGRESS_STARTED = 30;
 export const PROGRESS_STORING = 60;
-
-/** docs/product.md#error-messages: n is the size in MB, rounded up. */
-export const fileTooLargeMessage = (bytes: number) => `This file size of ${Math.ceil(bytes / BYTES_PER_MB)}mb cannot be uploaded`;
 
 export type ImageCheck = { ok: true; mimeType: 'image/jpeg' | 'image/png' } | { ok: false; message: string };
 

@@ -3,14 +3,9 @@
 // the settings page reads too). A JPEG or PNG of at most 5 MB (5242880 bytes); the stored file's
 // extension comes from its MIME type, never from its name.
 import * as v from 'valibot';
-import { FILE_TYPES, IMAGE_MIME_TYPES } from '#lib/schemas/uploads.ts';
+import { FILE_TYPES, fileTooLargeMessage, IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, WRONG_IMAGE_TYPE } from '#lib/schemas/uploads.ts';
 
-export const MAX_IMAGE_BYTES = 5_242_880;
-const BYTES_PER_MB = 1024 * 1024;
-
-/** docs/product.md, 'Error messages': n is the size in MB, rounded up. */
-export const fileTooLargeMessage = (bytes: number) => `This file size of ${Math.ceil(bytes / BYTES_PER_MB)}mb cannot be uploaded`;
-export const WRONG_IMAGE_TYPE = 'Only .jpeg, .jpg and .png images can be uploaded';
+export { fileTooLargeMessage, MAX_IMAGE_BYTES, WRONG_IMAGE_TYPE };
 export const FILE_SIZE_INVALID = 'file_size must be a whole number of bytes';
 
 export const InitiateUploadSchema = v.strictObject({
