@@ -113,6 +113,55 @@ test.describe('settings page', () => {
     await expect(main(page).getByRole('button', { name: 'Remove profile picture' })).toBeVisible();
   });
 
+  test("a storage upload that fails says 'Something went wrong', keeps the old picture, and the next try works", async ({
+    page,
+    student,
+  }) => {
+    await openSettings(page, student);
+    await profileLoaded(page);
+    await main(page).getByLabel('Home address').fill('3 Broad Street, Lagos Island');
+    let refused = 0;
+    await page.route('**/api/v1/uploads/**', async (route) => {
+      if (refused++ === 0) return route.fulfill({ status: 500, body: 'storage down' });
+      return route.continue();
+    });
+    const input = main(page).getByLabel('Upload profile picture');
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await expect(toast(page, /^Something went wrong$/)).toBeVisible();
+    await expect(main(page).getByRole('progressbar')).toHaveCount(0);
+    await expect(main(page).getByRole('button', { name: 'Remove profile picture' })).toHaveCount(0);
+    await expect(headerAvatar(page)).toHaveText('AO');
+
+    await expect(input).toBeEnabled();
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await expect(main(page).getByRole('button', { name: 'Remove profile picture' })).toBeVisible();
+    await expect(headerAvatar(page).locator('img')).toHaveAttribute('src', /\/media\/uploads\//);
+    expect(refused).toBe(2);
+  });
+
+  test("a file the browser cannot read says 'Error reading file' and sends nothing", async ({ page, student }) => {
+    // As when the file was removed or its permissions changed after it was picked.
+    await page.addInitScript(() => {
+      FileReader.prototype.readAsDataURL = function (this: FileReader) {
+        setTimeout(() => {
+          this.onerror?.(new ProgressEvent('error') as ProgressEvent<FileReader>);
+        });
+      };
+    });
+    await openSettings(page, student);
+    await profileLoaded(page);
+    await main(page).getByLabel('Home address').fill('3 Broad Street, Lagos Island');
+    let initiated = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('initiate-upload')) initiated++;
+    });
+    const input = main(page).getByLabel('Upload profile picture');
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await expect(toast(page, /^Error reading file$/)).toBeVisible();
+    await expect(input).toBeEnabled();
+    expect(initiated).toBe(0);
+  });
+
   test('a picture over 5 MB and a picture of another type are refused before any call', async ({ page, student }) => {
     await openSettings(page, student);
     await profileLoaded(page);

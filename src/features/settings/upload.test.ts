@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { checkImage, fileTooLargeMessage, MAX_IMAGE_BYTES, PROGRESS_STORING, sendingProgress, WRONG_IMAGE_TYPE } from './upload.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  checkImage,
+  fileTooLargeMessage,
+  MAX_IMAGE_BYTES,
+  PROGRESS_STORING,
+  readAsDataUrl,
+  sendingProgress,
+  WRONG_IMAGE_TYPE,
+} from './upload.ts';
 
 describe('fileTooLargeMessage', () => {
   it('names the size in MB, rounded up', () => {
@@ -40,5 +48,39 @@ describe('sendingProgress', () => {
   it('never leaves 60 to 100', () => {
     expect(sendingProgress(5, 0)).toBe(60);
     expect(sendingProgress(2000, 1000)).toBe(100);
+  });
+});
+
+describe('readAsDataUrl', () => {
+  /** A FileReader that ends the way `outcome` says, as a browser's does. */
+  function stubReader(outcome: 'text' | 'buffer' | 'error') {
+    vi.stubGlobal(
+      'FileReader',
+      class {
+        result: unknown = null;
+        onload: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        readAsDataURL() {
+          queueMicrotask(() => {
+            if (outcome === 'error') return this.onerror?.();
+            this.result = outcome === 'text' ? 'data:image/png;base64,AAAA' : new ArrayBuffer(4);
+            this.onload?.();
+          });
+        }
+      },
+    );
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('gives the data: URL of a file read as text', async () => {
+    stubReader('text');
+    await expect(readAsDataUrl(new Blob(['x']))).resolves.toBe('data:image/png;base64,AAAA');
+  });
+
+  it("rejects with the product's messages when the read fails or gives no text", async () => {
+    stubReader('error');
+    await expect(readAsDataUrl(new Blob(['x']))).rejects.toThrow(/^Error reading file$/);
+    stubReader('buffer');
+    await expect(readAsDataUrl(new Blob(['x']))).rejects.toThrow(/^Failed to read file as data URL$/);
   });
 });
