@@ -116,7 +116,9 @@ async function main() {
 
   // Finished rate-limit windows, ended sessions and expired upload URLs' leftovers: cleared now and then.
   const pruning = setInterval(() => {
-    pruneUploadKeys(database.db, storage, new Date()).catch((error: unknown) => log.error('[uploads] pruning expired upload keys failed', error));
+    pruneUploadKeys(database.db, storage, new Date()).catch((error: unknown) =>
+      log.error('[uploads] pruning expired upload keys failed', error),
+    );
     pruneExpiredBuckets(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning rate-limit buckets failed', error));
     pruneExpiredSessions(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning ended sessions failed', error));
   }, PRUNE_EVERY_MS);
