@@ -213,7 +213,7 @@ describe('confirming an upload stored in S3', () => {
     expect(await s3().stat(uploadKey)).toMatchObject({ size: junk.length });
 
     t.clock.advance(UPLOAD_KEYS_PRUNED_AFTER_MS + 60_000);
-    expect(await pruneUploadKeys(t.db, s3(), t.clock.now())).toEqual({ abandoned: 0, swept: 1 });
+    expect(await pruneUploadKeys(t.db, s3(), t.clock.now())).toEqual({ abandoned: 0, swept: 1, unused: 0 });
     expect(await s3().stat(uploadKey)).toBeNull();
     expect(await s3().stat(file_key)).toMatchObject({ size: PNG.length });
     const [row] = await t.db.select().from(uploads).where(eq(uploads.id, file_id));

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { pruneUploadKeys, UPLOAD_KEYS_PRUNED_AFTER_MS } from '#features/uploads/server/prune.ts';
+import { pruneUploadKeys, UNUSED_PICTURES_KEPT_MS, UPLOAD_KEYS_PRUNED_AFTER_MS } from '#features/uploads/server/prune.ts';
 import { MESSAGES } from '#features/uploads/server/routes.ts';
 import { uploads } from '#server/db/schema.ts';
 import { MEDIA_HEADERS, UPLOAD_MESSAGES, type EmbeddedStorage } from '#server/storage/embedded.ts';
@@ -340,13 +340,13 @@ describe('after the confirmation', () => {
     }
 
     t.clock.advance(UPLOAD_KEYS_PRUNED_AFTER_MS - 60_000);
-    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 0 });
+    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 0, unused: 0 });
     t.clock.advance(2 * 60_000);
-    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 1 });
+    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 1, unused: 0 });
     expect(await storedFiles()).toEqual([record.file_key]);
     expect((await media(`/media/uploads/${record.file_key}`))?.status).toBe(200);
     // Done once: the next run has nothing of this upload to do.
-    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 0 });
+    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 0, unused: 0 });
   });
 
   it('an upload never confirmed is removed with its file once its URL has long expired', async () => {
@@ -354,10 +354,50 @@ describe('after the confirmation', () => {
     const upload = await initiated(token);
     expect((await putBytes(upload.file_url, PNG)).status).toBe(200);
     t.clock.advance(UPLOAD_KEYS_PRUNED_AFTER_MS + 60_000);
-    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 1, swept: 0 });
+    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 1, swept: 0, unused: 0 });
     expect(await storedFiles()).toEqual([]);
     // The session has ended by now: the upload's record is looked for directly.
     expect(await t.db.select().from(uploads).where(eq(uploads.id, upload.file_id))).toEqual([]);
+  });
+});
+
+describe('pictures replaced or removed', () => {
+  it('are deleted a day later, with their files; the picture in use stays', async () => {
+    const student = await signUpStudent(t);
+    const { token } = student;
+    const stored = async () => {
+      const upload = await initiated(token);
+      expect((await putBytes(upload.file_url, PNG)).status).toBe(200);
+      const record = (await readJson(await confirm(token, upload))).data as { file_id: string; file_key: string };
+      expect((await setPicture(token, record.file_id)).status).toBe(200);
+      return record;
+    };
+    const first = await stored();
+    const second = await stored();
+    // Another student's picture, of the same age, in use: never touched.
+    const other = await signUpStudent(t);
+    const theirs = await initiated(other.token);
+    await putBytes(theirs.file_url, PNG);
+    const theirRecord = (await readJson(await confirm(other.token, theirs))).data as { file_id: string; file_key: string };
+    expect((await setPicture(other.token, theirRecord.file_id)).status).toBe(200);
+
+    t.clock.advance(UNUSED_PICTURES_KEPT_MS - 60_000);
+    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 3, unused: 0 });
+    expect(await storedFiles()).toEqual([first.file_key, second.file_key, theirRecord.file_key].sort());
+
+    t.clock.advance(2 * 60_000);
+    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 0, unused: 1 });
+    expect(await storedFiles()).toEqual([second.file_key, theirRecord.file_key].sort());
+    expect(await t.db.select().from(uploads).where(eq(uploads.id, first.file_id))).toEqual([]);
+
+    // Removed by the student: gone a day later too.
+    const login = await send(t.app, 'user/auth/student/login', { email: student.email, password: student.password });
+    const fresh = ((await readJson(login)).data as { token: string }).token;
+    expect((await setPicture(fresh, null)).status).toBe(200);
+    expect((await pruneUploadKeys(t.db, storage(), t.clock.now())).unused).toBe(0);
+    t.clock.advance(UNUSED_PICTURES_KEPT_MS + 60_000);
+    expect((await pruneUploadKeys(t.db, storage(), t.clock.now())).unused).toBe(1);
+    expect(await storedFiles()).toEqual([theirRecord.file_key]);
   });
 });
 

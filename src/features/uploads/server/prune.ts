@@ -3,20 +3,26 @@
 // - an upload never confirmed is dropped, its file (if any) with it;
 // - a confirmed upload's file was moved away at confirmation, so anything at the URL's key was sent
 //   after it (a second PUT to the same URL) and is deleted; the upload then forgets that key.
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
+// And a picture the student replaced or removed is deleted once their profile has not changed for a
+// day (pages still open elsewhere show it until they are reloaded): the student said it should go.
+import { and, eq, inArray, isNotNull, lt, not, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { uploads } from '#server/db/schema.ts';
+import { students, uploads } from '#server/db/schema.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { UPLOAD_URL_TTL_S } from '#server/storage/storage.ts';
 
 /** Four times the URL's life: no PUT through it can still be arriving. */
 export const UPLOAD_KEYS_PRUNED_AFTER_MS = 4 * UPLOAD_URL_TTL_S * 1000;
+/** How long a stored picture that is not the student's picture is kept. */
+export const UNUSED_PICTURES_KEPT_MS = 24 * 60 * 60_000;
 
 export interface PrunedUploads {
   /** Uploads never confirmed, removed with their files. */
   abandoned: number;
   /** Confirmed uploads whose expired URL's key was cleared. */
   swept: number;
+  /** Stored pictures not in use (replaced, removed or never chosen) for a day, deleted with their files. */
+  unused: number;
 }
 
 /** Handles at most `limit` uploads per call; the server calls it now and then. */
@@ -28,7 +34,7 @@ export async function pruneUploadKeys(db: Database, storage: Storage, now: Date,
     .where(and(isNotNull(uploads.uploadKey), lt(uploads.createdAt, before)))
     .orderBy(uploads.createdAt)
     .limit(limit);
-  const result: PrunedUploads = { abandoned: 0, swept: 0 };
+  const result: PrunedUploads = { abandoned: 0, swept: 0, unused: 0 };
   for (const upload of due) {
     const uploadKey = upload.uploadKey!;
     if (upload.status === 'pending') {
@@ -46,6 +52,29 @@ export async function pruneUploadKeys(db: Database, storage: Storage, now: Date,
       await db.update(uploads).set({ uploadKey: null }).where(eq(uploads.id, upload.id));
       result.swept += 1;
     }
+  }
+
+  // Kept: the picture in use (the one the student's image_url ends in, whatever the storage's base
+  // URL), and any while the student's profile changed within the day (a picture replaced or removed
+  // then is still shown by pages opened before). The delete checks again: a picture chosen meanwhile stays.
+  const cutoff = new Date(now.getTime() - UNUSED_PICTURES_KEPT_MS);
+  const keep = sql`exists (select 1 from ${students} where ${students.id} = ${uploads.studentId}
+    and (${students.updatedAt} >= ${cutoff.toISOString()}::timestamptz
+      or right(${students.imageUrl}, length(${uploads.fileKey}) + 1) = '/' || ${uploads.fileKey}))`;
+  const dueUnused = db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.status, 'stored'), lt(uploads.storedAt, cutoff), not(keep)))
+    .orderBy(uploads.storedAt)
+    .limit(limit);
+  const removed = await db
+    .delete(uploads)
+    .where(and(inArray(uploads.id, dueUnused), not(keep)))
+    .returning({ fileKey: uploads.fileKey, uploadKey: uploads.uploadKey });
+  for (const upload of removed) {
+    await storage.delete(upload.fileKey);
+    if (upload.uploadKey && upload.uploadKey !== upload.fileKey) await storage.delete(upload.uploadKey);
+    result.unused += 1;
   }
   return result;
 }
