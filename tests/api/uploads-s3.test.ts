@@ -168,7 +168,11 @@ describe('confirming an upload stored in S3', () => {
     );
     expect(initiated.status).toBe(201);
     const data = (await readJson(initiated)).data as { file_id: string; file_url: string; file_key: string };
-    expect(data.file_url.startsWith(`${endpoint}/${BUCKET}/${data.file_key}?`)).toBe(true);
+    // The presigned URL names a key of its own; the file moves to file_key at confirmation.
+    const uploadKey = new URL(data.file_url).pathname.split('/').pop()!;
+    expect(data.file_url.startsWith(`${endpoint}/${BUCKET}/${uploadKey}?`)).toBe(true);
+    expect(uploadKey).toMatch(/^[A-Za-z0-9_-]{32}\.png$/);
+    expect(uploadKey).not.toBe(data.file_key);
     // s3rver takes any Content-Type (it does not check signatures); S3 itself would refuse another one.
     const put = await fetch(data.file_url, { method: 'PUT', body: bytes as BodyInit, headers: { 'content-type': contentType } });
     expect(put.status).toBe(200);
@@ -178,16 +182,15 @@ describe('confirming an upload stored in S3', () => {
       { file_key: data.file_key, file_url: data.file_url },
       { method: 'PUT', ...auth(token) },
     );
-    return { ...data, confirmed };
+    return { ...data, uploadKey, confirmed };
   }
 
-  it('keeps a valid image under a key of its own and makes it the picture, at the public URL', async () => {
+  it('moves a valid image to file_key and makes it the picture, at the public URL', async () => {
     const { token } = await signUpStudent(withS3(t));
-    const { file_id, file_key: uploadKey, confirmed } = await upload(token, PNG.length, PNG);
+    const { file_id, file_key, uploadKey, confirmed } = await upload(token, PNG.length, PNG);
     expect(confirmed.status).toBe(200);
     const record = (await readJson(confirmed)).data as { file_key: string };
-    const { file_key } = record;
-    expect(file_key).not.toBe(uploadKey);
+    expect(record.file_key).toBe(file_key);
     expect(record).toMatchObject({ file_url: `${PUBLIC_URL}/${file_key}`, file_size: PNG.length });
     const profile = await send(
       app,
@@ -204,8 +207,8 @@ describe('confirming an upload stored in S3', () => {
 
   it('the presigned URL, still valid after the confirmation, cannot replace the picture; what it wrote is deleted later', async () => {
     const { token } = await signUpStudent(withS3(t));
-    const { file_id, file_url, file_key: uploadKey, confirmed } = await upload(token, PNG.length, PNG);
-    const { file_key } = (await readJson(confirmed)).data as { file_key: string };
+    const { file_id, file_url, file_key, uploadKey, confirmed } = await upload(token, PNG.length, PNG);
+    expect(confirmed.status).toBe(200);
     // Any bytes of any size: a presigned PUT cannot be capped.
     const junk = Buffer.alloc(64 * 1024, 0x41);
     expect((await fetch(file_url, { method: 'PUT', body: junk, headers: { 'content-type': 'image/png' } })).status).toBe(200);

@@ -58,6 +58,9 @@ function putBytes(url: string, body: BodyInit | Uint8Array, contentType: string 
   return t.app.request(url, { method: 'PUT', body: body as BodyInit, ...init, headers });
 }
 
+/** The key the signed upload URL names (not file_key: the file moves there at confirmation). */
+const urlKeyOf = (upload: Pick<Initiated, 'file_url'>) => new URL(upload.file_url, 'http://localhost').pathname.split('/').pop()!;
+
 const confirm = (token: string, upload: Pick<Initiated, 'file_id' | 'file_key' | 'file_url'>) =>
   send(
     t.app,
@@ -95,39 +98,40 @@ describe('uploading a profile picture', () => {
     // The key is random and its extension comes from the MIME type, never from the name.
     expect(upload.file_key).toMatch(/^[A-Za-z0-9_-]{32}\.png$/);
     expect(upload.mime_type).toBe('image/png');
+    // The URL names a key of its own, random too.
+    const urlKey = urlKeyOf(upload);
+    expect(urlKey).toMatch(/^[A-Za-z0-9_-]{32}\.png$/);
+    expect(urlKey).not.toBe(upload.file_key);
     expect(upload.file_url).toMatch(
-      new RegExp(`^/api/v1/uploads/${upload.file_key}\\?expires=\\d+&mime=image%2Fpng&size=${PNG.length}&sig=[0-9a-f]{64}$`),
+      new RegExp(`^/api/v1/uploads/${urlKey}\\?expires=\\d+&mime=image%2Fpng&size=${PNG.length}&sig=[0-9a-f]{64}$`),
     );
 
     const put = await putBytes(upload.file_url, PNG);
     expect(put.status).toBe(200);
-    expect(await storedFiles()).toEqual([upload.file_key]);
+    expect(await storedFiles()).toEqual([urlKey]);
     expect((await stat(uploadsDir)).mode & 0o777).toBe(0o700);
-    expect((await stat(join(uploadsDir, upload.file_key))).mode & 0o777).toBe(0o600);
+    expect((await stat(join(uploadsDir, urlKey))).mode & 0o777).toBe(0o600);
 
     const confirmed = await confirm(token, upload);
     expect(confirmed.status).toBe(200);
-    const record = (await readJson(confirmed)).data as { file_key: string };
-    // Kept under a new random key that no upload URL names.
-    expect(record.file_key).toMatch(/^[A-Za-z0-9_-]{32}\.png$/);
-    expect(record.file_key).not.toBe(upload.file_key);
-    expect(record).toEqual({
+    expect((await readJson(confirmed)).data).toEqual({
       file_id: upload.file_id,
-      file_key: record.file_key,
-      file_url: `/media/uploads/${record.file_key}`,
+      file_key: upload.file_key,
+      file_url: `/media/uploads/${upload.file_key}`,
       mime_type: 'image/png',
       file_name: 'evil.html',
       file_size: PNG.length,
       file_type: 'user_image',
       file_extension: 'png',
     });
-    expect(await storedFiles()).toEqual([record.file_key]);
-    expect((await stat(join(uploadsDir, record.file_key))).mode & 0o777).toBe(0o600);
+    // Moved to file_key, out of the upload URL's reach.
+    expect(await storedFiles()).toEqual([upload.file_key]);
+    expect((await stat(join(uploadsDir, upload.file_key))).mode & 0o777).toBe(0o600);
 
     const profile = await setPicture(token, upload.file_id);
     expect(profile.status).toBe(200);
     const imageUrl = ((await readJson(profile)).data as { image_url: string }).image_url;
-    expect(imageUrl).toBe(`/media/uploads/${record.file_key}`);
+    expect(imageUrl).toBe(`/media/uploads/${upload.file_key}`);
 
     const served = await media(imageUrl);
     expect(served?.status).toBe(200);
@@ -291,6 +295,9 @@ describe('confirming an upload', () => {
     const upload = await initiated(token);
     const mismatch = await confirm(token, { ...upload, file_key: `${'B'.repeat(32)}.png` });
     expect(mismatch.status).toBe(400);
+    expect((await readJson(mismatch)).message).toBe(MESSAGES.mismatch);
+    const otherUrl = await confirm(token, { ...upload, file_url: `/api/v1/uploads/${'C'.repeat(32)}.png?sig=x` });
+    expect((await readJson(otherUrl)).message).toBe(MESSAGES.mismatch);
     const nothing = await confirm(token, upload);
     expect(nothing.status).toBe(400);
     expect((await readJson(nothing)).message).toBe(MESSAGES.nothingUploaded);
@@ -304,13 +311,13 @@ describe('confirming an upload', () => {
     const small = await initiated(token, { file_size: 10 });
     // Written behind the route's back, as a bucket would take any size.
     await mkdir(uploadsDir, { recursive: true });
-    await writeFile(join(uploadsDir, small.file_key), PNG);
+    await writeFile(join(uploadsDir, urlKeyOf(small)), PNG);
     const tooLarge = await confirm(token, small);
     expect(tooLarge.status).toBe(400);
     expect(await storedFiles()).toEqual([]);
 
     const disguised = await initiated(token, { file_size: 100 });
-    await writeFile(join(uploadsDir, disguised.file_key), Buffer.from('GIF89a'.padEnd(60, '\0')));
+    await writeFile(join(uploadsDir, urlKeyOf(disguised)), Buffer.from('GIF89a'.padEnd(60, '\0')));
     expect((await confirm(token, disguised)).status).toBe(400);
     expect(await storedFiles()).toEqual([]);
   });
@@ -322,6 +329,7 @@ describe('after the confirmation', () => {
     const upload = await initiated(token);
     expect((await putBytes(upload.file_url, PNG)).status).toBe(200);
     const record = (await readJson(await confirm(token, upload))).data as { file_key: string; file_url: string };
+    expect(record.file_key).toBe(upload.file_key);
     expect((await setPicture(token, upload.file_id)).status).toBe(200);
 
     // Another image of the declared size through the same URL, within its 15 minutes.
@@ -330,11 +338,11 @@ describe('after the confirmation', () => {
     expect((await putBytes(upload.file_url, other)).status).toBe(200);
     const served = await media(`/media/uploads/${record.file_key}`);
     expect(Buffer.from(await served!.arrayBuffer())).toEqual(PNG);
-    expect(await storedFiles()).toEqual([upload.file_key, record.file_key].sort());
+    expect(await storedFiles()).toEqual([urlKeyOf(upload), record.file_key].sort());
 
-    // Confirming again, by either key, answers the same record and keeps the same picture.
-    for (const keys of [upload, record]) {
-      const again = await confirm(token, { file_id: upload.file_id, file_key: keys.file_key, file_url: keys.file_url });
+    // Confirming again, with the upload URL or the image's, answers the same record and keeps the picture.
+    for (const url of [upload.file_url, record.file_url]) {
+      const again = await confirm(token, { file_id: upload.file_id, file_key: upload.file_key, file_url: url });
       expect(again.status).toBe(200);
       expect((await readJson(again)).data).toMatchObject({ file_key: record.file_key });
     }
@@ -406,6 +414,7 @@ describe('serving stored images', () => {
     const { token } = await signUpStudent(t);
     const upload = await initiated(token);
     await putBytes(upload.file_url, PNG);
+    expect((await confirm(token, upload)).status).toBe(200);
     const response = await media(`/media/uploads/${upload.file_key}`);
     expect(response?.status).toBe(200);
     expect(response?.headers.get('content-type')).toBe('image/png');

@@ -74,6 +74,16 @@ async function holdsDeclaredImage(storage: Storage, upload: UploadRow, key: stri
   return { present: true, valid: checkImageStart(start, mimeType, true) === 'ok' };
 }
 
+/**
+ * Moves a pending upload's file from the key its URL names to its file_key; false when there is
+ * nothing there. (Uploads started before the two keys existed have one key: nothing to move.)
+ */
+async function moveIntoPlace(storage: Storage, upload: UploadRow): Promise<boolean> {
+  if (!upload.uploadKey) return false;
+  if (upload.uploadKey === upload.fileKey) return (await storage.stat(upload.fileKey)) !== null;
+  return storage.move(upload.uploadKey, upload.fileKey);
+}
+
 /** Mounted at /user. */
 export function createUploadRoutes(services: ApiServices) {
   const { db, storage, clock } = services;
@@ -98,13 +108,15 @@ export function createUploadRoutes(services: ApiServices) {
     async (c) => {
       const input = await tooLargeAs413(() => readJsonBody(c, InitiateUploadSchema));
       const extension = IMAGE_EXTENSIONS[input.mime_type];
+      // Two random keys: the image's (file_key, public once stored) and the one the upload URL names.
       const fileKey = newFileKey(extension);
+      const uploadKey = newFileKey(extension);
       const [row] = await db
         .insert(uploads)
         .values({
           studentId: c.var.student.id,
           fileKey,
-          uploadKey: fileKey,
+          uploadKey,
           fileName: input.file_name,
           mimeType: input.mime_type,
           fileSize: input.file_size,
@@ -113,7 +125,11 @@ export function createUploadRoutes(services: ApiServices) {
           createdAt: clock(),
         })
         .returning();
-      const fileUrl = await storage.presignPut(fileKey, { mimeType: input.mime_type, size: input.file_size, expiresInS: UPLOAD_URL_TTL_S });
+      const fileUrl = await storage.presignPut(uploadKey, {
+        mimeType: input.mime_type,
+        size: input.file_size,
+        expiresInS: UPLOAD_URL_TTL_S,
+      });
       return c.json(
         { message: MESSAGES.initiated, data: { file_id: row!.id, file_url: fileUrl, mime_type: input.mime_type, file_key: fileKey } },
         201,
@@ -126,7 +142,7 @@ export function createUploadRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Uploads',
       summary: 'Confirm an upload: the stored file is checked and kept, or deleted',
-      description: `The file is first moved to a new random key that no upload URL names (the answer's \`file_key\` and \`file_url\`), then checked there: it must be present, not larger than declared and of the declared type (its first bytes too); otherwise it is deleted and the answer is 400 "${MESSAGES.nothingUploaded}". Confirming again, with either key, answers the same record.`,
+      description: `The upload URL names a key of its own: the file is first moved to \`file_key\`, out of that URL's reach, then checked there. It must be present, not larger than declared and of the declared type (its first bytes too); otherwise it is deleted and the answer is 400 "${MESSAGES.nothingUploaded}". \`file_url\` is the upload URL, or the image URL an earlier confirmation answered; confirming again answers the same record.`,
       body: ConfirmUploadSchema,
       success: { message: MESSAGES.stored, data: UploadRecordSchema },
       auth: true,
@@ -142,38 +158,38 @@ export function createUploadRoutes(services: ApiServices) {
         .from(uploads)
         .where(and(eq(uploads.id, fileId), eq(uploads.studentId, c.var.student.id)));
       if (!upload) throw new ApiError(404, MESSAGES.notFound);
-      // The key initiate-upload gave, or the one an earlier confirmation answered; the URL must name it.
-      const known = [upload.uploadKey, upload.fileKey];
-      if (!known.includes(input.file_key) || lastSegment(input.file_url) !== input.file_key)
+      // The URL: the signed upload URL initiate-upload gave, or the image's URL an earlier confirmation answered.
+      const urlKey = lastSegment(input.file_url);
+      if (input.file_key !== upload.fileKey || (urlKey !== upload.uploadKey && urlKey !== upload.fileKey))
         throw new ApiError(400, MESSAGES.mismatch, { fieldErrors: { file_key: [MESSAGES.mismatch] } });
 
-      // First out of the upload URL's reach (it works until it expires), then checked: the bytes
-      // checked are the bytes kept, and nothing sent to the URL later can replace them.
-      let key = upload.fileKey;
-      if (upload.status === 'pending') {
-        key = newFileKey(upload.fileExtension);
-        if (!upload.uploadKey || !(await storage.move(upload.uploadKey, key))) throw new ApiError(400, MESSAGES.nothingUploaded);
+      // The upload URL names a key of its own and works until it expires: the file is first moved
+      // to file_key, out of the URL's reach, then checked there. The bytes checked are the bytes
+      // kept, and nothing sent to the URL later can replace them.
+      let current = upload;
+      if (current.status === 'pending' && !(await moveIntoPlace(storage, current))) {
+        // Nothing to move: never uploaded, or a confirmation at the same moment moved it first.
+        const [again] = await db.select().from(uploads).where(eq(uploads.id, upload.id));
+        if (again?.status !== 'stored') throw new ApiError(400, MESSAGES.nothingUploaded);
+        current = again;
       }
-      const { present, valid } = await holdsDeclaredImage(storage, upload, key);
+      const { present, valid } = await holdsDeclaredImage(storage, current, current.fileKey);
       if (!valid) {
-        if (present) await storage.delete(key);
-        if (upload.status === 'stored')
+        if (present) await storage.delete(current.fileKey);
+        if (current.status === 'stored')
           await db.update(uploads).set({ status: 'pending', storedAt: null }).where(eq(uploads.id, upload.id));
         throw new ApiError(400, MESSAGES.nothingUploaded);
       }
-      let [stored] =
-        upload.status === 'stored'
-          ? [upload]
-          : await db
-              .update(uploads)
-              .set({ status: 'stored', fileKey: key, storedAt: clock() })
-              .where(and(eq(uploads.id, upload.id), eq(uploads.status, 'pending')))
-              .returning();
-      if (!stored) {
-        // Another confirmation of the same upload won: keep its file, not this copy.
-        await storage.delete(key);
-        [stored] = await db.select().from(uploads).where(eq(uploads.id, upload.id));
-        if (stored?.status !== 'stored') throw new ApiError(400, MESSAGES.nothingUploaded);
+      let stored: UploadRow | undefined = current;
+      if (current.status === 'pending') {
+        [stored] = await db
+          .update(uploads)
+          .set({ status: 'stored', storedAt: clock() })
+          .where(and(eq(uploads.id, upload.id), eq(uploads.status, 'pending')))
+          .returning();
+        // Already stored by a confirmation at the same moment: the same file, the same answer.
+        stored ??= (await db.select().from(uploads).where(eq(uploads.id, upload.id)))[0];
+        if (!stored) throw new ApiError(404, MESSAGES.notFound);
       }
       return c.json({ message: MESSAGES.stored, data: toRecord(stored, storage) }, 200);
     },
