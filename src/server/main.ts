@@ -19,7 +19,7 @@ import { syncCatalogue } from './catalogue/sync.ts';
 import { createPaystackProvider } from './payments/paystack.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createSiteHandler } from './site-server.ts';
-import { pruneUploadKeys } from '#features/uploads/server/prune.ts';
+import { pruneUploads } from '#features/uploads/server/prune.ts';
 import { loadStaticSite } from './static-site.ts';
 import { mkdir } from 'node:fs/promises';
 import { createUrlSigner } from './files/signed-urls.ts';
@@ -116,9 +116,7 @@ async function main() {
 
   // Finished rate-limit windows, ended sessions and expired upload URLs' leftovers: cleared now and then.
   const pruning = setInterval(() => {
-    pruneUploadKeys(database.db, storage, new Date()).catch((error: unknown) =>
-      log.error('[uploads] pruning expired upload keys failed', error),
-    );
+    pruneUploads(database.db, storage, new Date()).catch((error: unknown) => log.error('[uploads] pruning uploads failed', error));
     pruneExpiredBuckets(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning rate-limit buckets failed', error));
     pruneExpiredSessions(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning ended sessions failed', error));
   }, PRUNE_EVERY_MS);

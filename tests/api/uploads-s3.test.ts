@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pruneUploadKeys, UPLOAD_KEYS_PRUNED_AFTER_MS } from '#features/uploads/server/prune.ts';
+import { pruneUploads, UPLOAD_KEYS_PRUNED_AFTER_MS } from '#features/uploads/server/prune.ts';
 import { MESSAGES } from '#features/uploads/server/routes.ts';
 import { API_BASE, createApp, type ApiApp } from '#server/app.ts';
 import { uploads } from '#server/db/schema.ts';
@@ -216,7 +216,7 @@ describe('confirming an upload stored in S3', () => {
     expect(await s3().stat(uploadKey)).toMatchObject({ size: junk.length });
 
     t.clock.advance(UPLOAD_KEYS_PRUNED_AFTER_MS + 60_000);
-    expect(await pruneUploadKeys(t.db, s3(), t.clock.now())).toEqual({ abandoned: 0, swept: 1, unused: 0 });
+    expect(await pruneUploads(t.db, s3(), t.clock.now())).toEqual({ abandoned: 0, swept: 1, unused: 0 });
     expect(await s3().stat(uploadKey)).toBeNull();
     expect(await s3().stat(file_key)).toMatchObject({ size: PNG.length });
     const [row] = await t.db.select().from(uploads).where(eq(uploads.id, file_id));

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { pruneUploadKeys, UNUSED_PICTURES_KEPT_MS, UPLOAD_KEYS_PRUNED_AFTER_MS } from '#features/uploads/server/prune.ts';
+import { pruneUploads, UNUSED_PICTURES_KEPT_MS, UPLOAD_KEYS_PRUNED_AFTER_MS } from '#features/uploads/server/prune.ts';
 import { MESSAGES } from '#features/uploads/server/routes.ts';
 import { uploads } from '#server/db/schema.ts';
 import { MEDIA_HEADERS, UPLOAD_MESSAGES, type EmbeddedStorage } from '#server/storage/embedded.ts';
@@ -348,13 +348,13 @@ describe('after the confirmation', () => {
     }
 
     t.clock.advance(UPLOAD_KEYS_PRUNED_AFTER_MS - 60_000);
-    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 0, unused: 0 });
+    expect(await pruneUploads(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 0, unused: 0 });
     t.clock.advance(2 * 60_000);
-    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 1, unused: 0 });
+    expect(await pruneUploads(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 1, unused: 0 });
     expect(await storedFiles()).toEqual([record.file_key]);
     expect((await media(`/media/uploads/${record.file_key}`))?.status).toBe(200);
     // Done once: the next run has nothing of this upload to do.
-    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 0, unused: 0 });
+    expect(await pruneUploads(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 0, unused: 0 });
   });
 
   it('an upload never confirmed is removed with its file once its URL has long expired', async () => {
@@ -362,7 +362,7 @@ describe('after the confirmation', () => {
     const upload = await initiated(token);
     expect((await putBytes(upload.file_url, PNG)).status).toBe(200);
     t.clock.advance(UPLOAD_KEYS_PRUNED_AFTER_MS + 60_000);
-    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 1, swept: 0, unused: 0 });
+    expect(await pruneUploads(t.db, storage(), t.clock.now())).toEqual({ abandoned: 1, swept: 0, unused: 0 });
     expect(await storedFiles()).toEqual([]);
     // The session has ended by now: the upload's record is looked for directly.
     expect(await t.db.select().from(uploads).where(eq(uploads.id, upload.file_id))).toEqual([]);
@@ -390,11 +390,11 @@ describe('pictures replaced or removed', () => {
     expect((await setPicture(other.token, theirRecord.file_id)).status).toBe(200);
 
     t.clock.advance(UNUSED_PICTURES_KEPT_MS - 60_000);
-    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 3, unused: 0 });
+    expect(await pruneUploads(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 3, unused: 0 });
     expect(await storedFiles()).toEqual([first.file_key, second.file_key, theirRecord.file_key].sort());
 
     t.clock.advance(2 * 60_000);
-    expect(await pruneUploadKeys(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 0, unused: 1 });
+    expect(await pruneUploads(t.db, storage(), t.clock.now())).toEqual({ abandoned: 0, swept: 0, unused: 1 });
     expect(await storedFiles()).toEqual([second.file_key, theirRecord.file_key].sort());
     expect(await t.db.select().from(uploads).where(eq(uploads.id, first.file_id))).toEqual([]);
 
@@ -402,9 +402,9 @@ describe('pictures replaced or removed', () => {
     const login = await send(t.app, 'user/auth/student/login', { email: student.email, password: student.password });
     const fresh = ((await readJson(login)).data as { token: string }).token;
     expect((await setPicture(fresh, null)).status).toBe(200);
-    expect((await pruneUploadKeys(t.db, storage(), t.clock.now())).unused).toBe(0);
+    expect((await pruneUploads(t.db, storage(), t.clock.now())).unused).toBe(0);
     t.clock.advance(UNUSED_PICTURES_KEPT_MS + 60_000);
-    expect((await pruneUploadKeys(t.db, storage(), t.clock.now())).unused).toBe(1);
+    expect((await pruneUploads(t.db, storage(), t.clock.now())).unused).toBe(1);
     expect(await storedFiles()).toEqual([theirRecord.file_key]);
   });
 });

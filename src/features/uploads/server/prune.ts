@@ -1,4 +1,4 @@
-// Clearing up after upload URLs (docs/product.md#planned-endpoints, 'Uploads'). A signed upload URL
+// Clearing up uploads (docs/product.md#planned-endpoints, 'Uploads'). A signed upload URL
 // works for 15 minutes, whatever happens to its upload meanwhile. Once it is well past that:
 // - an upload never confirmed is dropped, its file (if any) with it;
 // - a confirmed upload's file was moved away at confirmation, so anything at the URL's key was sent
@@ -26,7 +26,7 @@ export interface PrunedUploads {
 }
 
 /** Handles at most `limit` uploads per call; the server calls it now and then. */
-export async function pruneUploadKeys(db: Database, storage: Storage, now: Date, limit = 200): Promise<PrunedUploads> {
+export async function pruneUploads(db: Database, storage: Storage, now: Date, limit = 200): Promise<PrunedUploads> {
   const before = new Date(now.getTime() - UPLOAD_KEYS_PRUNED_AFTER_MS);
   const due = await db
     .select()
