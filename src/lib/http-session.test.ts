@@ -49,6 +49,14 @@ describe('http with a session', () => {
     expect(assign).toHaveBeenCalledWith(`${LOGIN_PATH}?next=${encodeURIComponent('/dashboard/settings?tab=ChangePassword')}`);
   });
 
+  it('goes to the login page once when several calls are refused at once', async () => {
+    answers.push(...[1, 2, 3].map(() => json(401, { message: 'Your session has expired, please log in again.' })));
+    const calls = [1, 2, 3].map(() => http.get('user/student/profile', { data: ProfileSchema }));
+    for (const call of calls) await expect(call).rejects.toMatchObject({ status: 401 });
+    expect($session.get()).toBeNull();
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
+
   it('only shows the message when the account is deactivated', async () => {
     answers.push(json(401, { message: DEACTIVATED_MESSAGE }));
     await expect(http.get('user/student/profile', { data: ProfileSchema })).rejects.toMatchObject({ status: 401 });

@@ -84,6 +84,9 @@ function handleUnauthorized(error: ApiError, path: string) {
   if (error.status !== 401 || error.message === DEACTIVATED_MESSAGE) return;
   // A wrong password on the login form is a 401 too: that one is the form's to show.
   if (path.startsWith('user/auth/student/login')) return;
+  // Several calls of one page may be refused at once: the first ends the session and leaves; a second
+  // navigation would only cancel the first one.
+  if ($session.get() === null) return;
   setSession(null);
   if (typeof location !== 'undefined' && !location.pathname.startsWith('/auth/')) location.assign(loginUrl(currentPath()));
 }
