@@ -8,13 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import { codeIn, outboxFiles, readMail } from '../mail-files.ts';
+import { startLocalBucket, S3RVER_KEYS, type LocalBucket } from '../s3rver.ts';
 import { expect, signIn, STUDENT_PASSWORD, test, waitForIslands, type StudentSession } from './fixtures.ts';
-
-interface S3rverInstance {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-}
-type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance;
 
 const BUCKET = 'adire-avatars';
 // Another port than the main end-to-end server's; each Playwright worker starts its own pair.
@@ -26,7 +21,7 @@ const CORS = `<CORSConfiguration><CORSRule>
   <AllowedHeader>*</AllowedHeader><MaxAgeSeconds>600</MaxAgeSeconds>
 </CORSRule></CORSConfiguration>`;
 
-let s3: S3rverInstance;
+let bucket: LocalBucket;
 let bucketOrigin: string;
 let server: ChildProcess;
 let dataDir: string;
@@ -35,19 +30,9 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.use({ baseURL: SITE });
 
 test.beforeAll(async () => {
-  // s3rver ships no types: imported by a name TypeScript does not resolve, and typed above.
-  const name = 's3rver';
-  const { default: S3rver } = (await import(name)) as { default: S3rverClass };
   dataDir = await mkdtemp(join(tmpdir(), 'adire-e2e-s3-'));
-  s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory: join(dataDir, 'bucket'),
-    silent: true,
-    configureBuckets: [{ name: BUCKET, configs: [CORS] }],
-  });
-  const { port } = await s3.run();
-  bucketOrigin = `http://127.0.0.1:${port}`;
+  bucket = await startLocalBucket(BUCKET, { cors: CORS });
+  bucketOrigin = bucket.endpoint;
 
   server = spawn(process.execPath, ['tests/e2e/serve.ts'], {
     env: {
@@ -57,8 +42,8 @@ test.beforeAll(async () => {
       DATA_DIR: join(dataDir, 'server'),
       S3_ENDPOINT: bucketOrigin,
       S3_BUCKET: BUCKET,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_ACCESS_KEY_ID: S3RVER_KEYS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3RVER_KEYS.secretAccessKey,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -74,7 +59,7 @@ test.afterAll(async () => {
     server.kill('SIGTERM');
     await exited;
   }
-  await s3?.close();
+  await bucket?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -124,6 +109,9 @@ test('pages allow the bucket, and a PNG goes straight to it and shows in the hea
   await expect(headerImage).toHaveAttribute('src', new RegExp(`^${bucketOrigin}/${BUCKET}/[A-Za-z0-9_-]+\\.png$`));
   // Shown, not blocked: the image has its one pixel.
   await expect.poll(() => headerImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  // One object in the bucket: the picture, moved to its file_key out of the upload URL's reach.
+  const shown = new URL((await headerImage.getAttribute('src'))!).pathname.split('/').pop();
+  expect(await bucket.objects()).toEqual([shown]);
   await page.goto('/dashboard');
   await expect(page.locator('[data-avatar] img')).toHaveAttribute('src', new RegExp(`^${bucketOrigin}/`));
   expect(violations).toEqual([]);
