@@ -2,7 +2,18 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['src', 'content', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
+// The build's inputs, the steps after astro build included.
+const SOURCES = [
+  'src',
+  'content',
+  'public',
+  'astro.config.mjs',
+  'package.json',
+  'tsconfig.json',
+  'scripts/hide-server-data.ts',
+  'scripts/preload-modules.ts',
+  'scripts/compress.ts',
+];
 export const STAMP = 'dist/.build-stamp';
 
 function newestMtime(path: string): number {

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { entriesOf, modulesToPreload, staticImportsOf, withPreloads } from './preload-modules.ts';
+
+describe('staticImportsOf', () => {
+  it('finds static imports and re-exports as the bundler writes them, never dynamic ones', () => {
+    const code =
+      'import{i as e,u as t}from"./errors.B1.js";import"./side.C2.js";export{a}from"./re.D3.js";' +
+      'var x=1;const m=()=>import("./lazy.E4.js");import * as ns from "./ns.F5.js"\nimport d from"./d.G6.js"';
+    expect(staticImportsOf(code)).toEqual(['./errors.B1.js', './side.C2.js', './re.D3.js', './ns.F5.js', './d.G6.js']);
+  });
+});
+
+describe('modulesToPreload', () => {
+  const files: Record<string, string> = {
+    '/_astro/page.js': 'import{a}from"./shared.js";import{b}from"./store.js";const l=()=>import("./later.js");',
+    '/_astro/shared.js': 'import{c}from"./store.js";export const a=1;',
+    '/_astro/store.js': 'export const b=2,c=3;',
+    '/_astro/later.js': 'import"./never.js";',
+    '/_astro/Form.js': 'import{j}from"./jsx.js";import{a}from"./shared.js";',
+    '/_astro/jsx.js': '',
+    '/_astro/client.js': 'import{r}from"./react.js";',
+    '/_astro/react.js': '',
+    '/_astro/Visible.js': 'import"./heavy.js";',
+  };
+  const read = (path: string) => {
+    if (!(path in files)) throw new Error(`read ${path}`);
+    return files[path]!;
+  };
+  const html = (body: string) => `<html><head><title>x</title></head><body>${body}</body></html>`;
+
+  it("lists what the page's scripts import, at every depth, once, without the scripts themselves", () => {
+    const page = html('<script type="module" src="/_astro/page.js"></script>');
+    expect(modulesToPreload(page, read)).toEqual(['/_astro/shared.js', '/_astro/store.js']);
+  });
+
+  it('adds islands that hydrate on load (component, renderer and their imports), not those that wait', () => {
+    const page = html(
+      '<astro-island uid="a" component-url="/_astro/Form.js" renderer-url="/_astro/client.js" ssr client="load"></astro-island>' +
+        '<astro-island uid="b" component-url="/_astro/Visible.js" renderer-url="/_astro/client.js" ssr client="visible"></astro-island>',
+    );
+    expect(entriesOf(page)).toEqual(['/_astro/Form.js', '/_astro/client.js']);
+    expect(modulesToPreload(page, read)).toEqual([
+      '/_astro/Form.js',
+      '/_astro/jsx.js',
+      '/_astro/shared.js',
+      '/_astro/store.js',
+      '/_astro/client.js',
+      '/_astro/react.js',
+    ]);
+  });
+
+  it('writes them into <head>, and leaves a page without any alone', () => {
+    const page = html('<p>Hello</p>');
+    expect(withPreloads(page, [])).toBe(page);
+    expect(withPreloads(page, ['/_astro/a.js', '/_astro/b.js'])).toBe(
+      '<html><head><title>x</title><link rel="modulepreload" href="/_astro/a.js"><link rel="modulepreload" href="/_astro/b.js"></head><body><p>Hello</p></body></html>',
+    );
+  });
+});

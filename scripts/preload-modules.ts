@@ -1,0 +1,72 @@
+// After astro build: each page lists, in <head>, the modules its scripts import statically (and, for
+// islands that hydrate on load, the component, its renderer and what they import), as
+// <link rel="modulepreload">. The browser then fetches them all at once instead of one import level
+// after another: on a slow mobile connection each level costs a round trip before anything of it runs.
+// Islands that wait (client:visible, client:idle) are left to load when they are needed.
+import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { walkFiles } from '#server/static-site.ts';
+
+/** The `./x.js` modules a built module imports statically (never `import("./x.js")`, which waits). */
+export function staticImportsOf(code: string): string[] {
+  const found = new Set<string>();
+  for (const [, specifier] of code.matchAll(/(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.\/[^"']+\.js)["']/g))
+    found.add(specifier!);
+  return [...found];
+}
+
+/** The page's module entry points: its module scripts, and the islands that hydrate on load. */
+export function entriesOf(html: string): string[] {
+  const entries: string[] = [];
+  for (const [, src] of html.matchAll(/<script type="module" src="(\/_astro\/[^"]+\.js)"/g)) entries.push(src!);
+  for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    if (!/\sclient="load"/.test(tag)) continue;
+    for (const [, url] of tag.matchAll(/\s(?:component|renderer)-url="(\/_astro\/[^"]+\.js)"/g)) entries.push(url!);
+  }
+  return entries;
+}
+
+/**
+ * Every module the entries need before they run, in the order met, without the page's own module
+ * scripts (the browser finds those itself). `read` gives a built file's text by its URL path.
+ */
+export function modulesToPreload(html: string, read: (path: string) => string): string[] {
+  const scripts = new Set([...html.matchAll(/<script type="module" src="([^"]+)"/g)].map(([, src]) => src!));
+  const seen = new Set<string>();
+  const visit = (path: string) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const dir = path.slice(0, path.lastIndexOf('/') + 1);
+    for (const specifier of staticImportsOf(read(path))) visit(dir + specifier.slice(2));
+  };
+  for (const entry of entriesOf(html)) visit(entry);
+  return [...seen].filter((path) => !scripts.has(path));
+}
+
+export function withPreloads(html: string, modules: readonly string[]): string {
+  if (!modules.length || !html.includes('</head>')) return html;
+  const links = modules.map((path) => `<link rel="modulepreload" href="${path}">`).join('');
+  return html.replace('</head>', `${links}</head>`);
+}
+
+if (import.meta.main) {
+  const dist = 'dist';
+  const cache = new Map<string, string>();
+  const read = (path: string) => {
+    let code = cache.get(path);
+    if (code === undefined) cache.set(path, (code = readFileSync(join(dist, path), 'utf8')));
+    return code;
+  };
+  let pages = 0;
+  for await (const file of walkFiles(dist)) {
+    if (!file.endsWith('.html')) continue;
+    const html = await readFile(file, 'utf8');
+    if (html.includes('rel="modulepreload"')) continue;
+    const modules = modulesToPreload(html, read);
+    if (!modules.length) continue;
+    await writeFile(file, withPreloads(html, modules));
+    pages++;
+  }
+  console.log(`Module preloads written into ${pages} pages.`);
+}
