@@ -203,6 +203,24 @@ describe('confirming an upload stored in S3', () => {
     expect(row).toMatchObject({ status: 'stored', fileKey: file_key, uploadKey: null });
   });
 
+  it('confirms an upload started before upload URLs had a key of their own (one key, nothing to move)', async () => {
+    const { token } = await signUpStudent(withS3(t));
+    const initiated = await send(
+      app,
+      'user/initiate-upload',
+      { file_name: 'me.png', mime_type: 'image/png', file_size: PNG.length, file_type: 'user_image' },
+      auth(token),
+    );
+    const { file_id, file_key } = (await readJson(initiated)).data as { file_id: string; file_key: string };
+    // As migration 0005 left a pending upload: upload_key = file_key, the object there.
+    await t.db.update(uploads).set({ uploadKey: file_key }).where(eq(uploads.id, file_id));
+    const url = await s3().presignPut(file_key, { mimeType: 'image/png', size: PNG.length, expiresInS: UPLOAD_URL_TTL_S });
+    expect((await fetch(url, { method: 'PUT', body: PNG, headers: { 'content-type': 'image/png' } })).status).toBe(200);
+    const confirmed = await send(app, `user/uploaded-file/${file_id}`, { file_key, file_url: url }, { method: 'PUT', ...auth(token) });
+    expect(confirmed.status).toBe(200);
+    expect(await s3().stat(file_key)).toMatchObject({ size: PNG.length });
+  });
+
   it('deletes an object larger than declared', async () => {
     const { token } = await signUpStudent(withS3(t));
     const before = await bucketObjects();

@@ -369,6 +369,20 @@ describe('after the confirmation', () => {
   });
 });
 
+describe('an upload started before upload URLs had a key of their own', () => {
+  it('still confirms, from the one key it has', async () => {
+    const { token } = await signUpStudent(t);
+    const upload = await initiated(token);
+    // As migration 0005 left a pending upload: upload_key = file_key, the file there.
+    await t.db.update(uploads).set({ uploadKey: upload.file_key }).where(eq(uploads.id, upload.file_id));
+    await mkdir(uploadsDir, { recursive: true });
+    await writeFile(join(uploadsDir, upload.file_key), PNG);
+    const confirmed = await confirm(token, { ...upload, file_url: `/api/v1/uploads/${upload.file_key}?old` });
+    expect(confirmed.status).toBe(200);
+    expect(await storedFiles()).toEqual([upload.file_key]);
+  });
+});
+
 describe('pictures replaced or removed', () => {
   it('are deleted a day later, with their files; the picture in use stays', async () => {
     const student = await signUpStudent(t);
