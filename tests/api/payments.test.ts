@@ -75,6 +75,13 @@ describe('checkout with the test provider', () => {
     await testPage(first.reference, 'decline');
     expect((await readJson(await verify(student.token, first.reference))).data).toEqual({ status: 'failed', course_id: 'course-02' });
     expect(await countOf(enrolments)).toBe(0);
+    // Told once, however often the payment is checked.
+    await verify(student.token, first.reference);
+    const told = await t.db.select().from(notifications);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ studentId: student.id, kind: 'payment', readAt: null });
+    expect(told[0]!.title).toMatch(/^Your payment for .+ did not go through$/);
+    expect(told[0]!.body).toBe(`Reference ${first.reference}. You have not been enrolled; you can pay again from the course's page.`);
 
     const second = await startPayment(student.token);
     expect(second.reference).not.toBe(first.reference);
@@ -138,6 +145,19 @@ describe('the webhook', () => {
       ['failed', 'amount mismatch'],
       ['failed', 'currency mismatch'],
     ]);
+    const told = await t.db.select().from(notifications);
+    expect(told.map((row) => row.title)).toEqual([
+      expect.stringMatching(/^We could not confirm your payment for /),
+      expect.stringMatching(/^We could not confirm your payment for /),
+    ]);
+    expect(told.map((row) => row.body).sort()).toEqual(
+      [cheap.reference, foreign.reference]
+        .sort()
+        .map(
+          (reference) =>
+            `What arrived for reference ${reference} did not match the price asked, so you have not been enrolled. If money left your account, contact us with this reference.`,
+        ),
+    );
   });
 
   it('20 verify and webhook calls at the same moment make exactly one enrolment, receipt, notification and mail', async () => {

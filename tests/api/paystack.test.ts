@@ -5,7 +5,7 @@
 // statuses map to ours; a Paystack that is down is a 503 that loses nothing.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enrolments, payments } from '#server/db/schema.ts';
+import { enrolments, notifications, payments } from '#server/db/schema.ts';
 import { createPaystackProvider } from '#server/payments/paystack.ts';
 import { hasValidSignature, PaymentProviderUnavailableError, signWebhook } from '#server/payments/provider.ts';
 import { TEST_WEBHOOK_SECRET } from '#server/payments/test-provider.ts';
@@ -167,6 +167,8 @@ describe('verify through Paystack', () => {
     fake.settle(first.reference, 'abandoned');
     expect(await statusOf(student.token, first.reference)).toEqual({ status: 'failed', course_id: 'course-02' });
     expect(await myCourseIds(student.token)).toEqual([]);
+    // A page only left is not told as a failure: the payer may still pay on it.
+    expect(await t.db.select().from(notifications).where(eq(notifications.kind, 'payment'))).toEqual([]);
     // 'abandoned' is not final: paid later on the same Paystack page, the next verify finds it.
     fake.settle(first.reference, 'success');
     expect(await statusOf(student.token, first.reference)).toEqual({ status: 'success', course_id: 'course-02' });

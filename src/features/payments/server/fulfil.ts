@@ -36,10 +36,13 @@ export async function settlePayment(services: ApiServices, payment: Payment, sta
           ? 'currency mismatch'
           : null;
   if (state.status === 'failed' || mismatch) {
-    await db
+    const reason = mismatch ?? state.reason ?? 'failed';
+    const [failed] = await db
       .update(payments)
-      .set({ status: 'failed', failureReason: mismatch ?? state.reason ?? 'failed', updatedAt: now })
-      .where(and(eq(payments.id, payment.id), ne(payments.status, 'success')));
+      .set({ status: 'failed', failureReason: reason, updatedAt: now })
+      .where(and(eq(payments.id, payment.id), ne(payments.status, 'success')))
+      .returning({ id: payments.id });
+    if (failed) await notifyFailure(services, payment, reason, mismatch !== null, now);
     return done('failed');
   }
 
@@ -71,6 +74,35 @@ export async function settlePayment(services: ApiServices, payment: Payment, sta
   });
   if (won) await sendReceipt(services, payment, now);
   return done('success');
+}
+
+/**
+ * Tells the student, once per payment, that it did not go through, or that what arrived was not what
+ * was asked for. Not for a page the payer only left ('abandoned'): they know, and may still pay on it.
+ */
+async function notifyFailure(services: ApiServices, payment: Payment, reason: string, mismatch: boolean, now: Date) {
+  if (reason === 'abandoned') return;
+  const [course] = await services.db.select({ title: courses.title }).from(courses).where(eq(courses.id, payment.courseId));
+  const title = course?.title ?? 'your course';
+  await notify(
+    services.db,
+    mismatch
+      ? {
+          studentId: payment.studentId,
+          kind: 'payment',
+          title: `We could not confirm your payment for ${title}`,
+          body: `What arrived for reference ${payment.reference} did not match the price asked, so you have not been enrolled. If money left your account, contact us with this reference.`,
+          sourceKey: `payment-failed:${payment.reference}`,
+        }
+      : {
+          studentId: payment.studentId,
+          kind: 'payment',
+          title: `Your payment for ${title} did not go through`,
+          body: `Reference ${payment.reference}. You have not been enrolled; you can pay again from the course's page.`,
+          sourceKey: `payment-failed:${payment.reference}`,
+        },
+    now,
+  );
 }
 
 /** The receipt mail; a mail service that is down leaves the receipt unmailed, never the payment unsettled. */
