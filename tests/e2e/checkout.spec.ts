@@ -1,7 +1,7 @@
 // Checkout in naira with the built-in test provider (docs/product.md#course-pages, 'Checkout'):
 // a visitor is asked to sign in and comes back; Make Payment -> the test page -> Pay -> paid, and
 // the course is in My courses; Decline -> not paid, free to try again; an enrolled student is told
-// so. axe on the checkout and the test payment page.
+// so; a declined payment is told in the notifications. axe on the checkout and the test payment page.
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signIn, test, waitForIslands } from './fixtures.ts';
 
@@ -62,6 +62,12 @@ test('Decline says the payment did not go through, enrols nobody, and offers Mak
   await expect(main(page).getByRole('button', { name: 'Make Payment' })).toBeVisible();
   await page.goto('/dashboard');
   await expect(main(page).getByText('You have not enrolled in a course yet.')).toBeVisible();
+  // And it is told in the notifications, with the bell counting it.
+  await expect(page.getByRole('banner').locator('[data-bell]')).toHaveAccessibleName('Notifications, 1 unread');
+  await page.goto('/dashboard/settings?tab=ViewNotification');
+  await expect(
+    main(page).getByRole('heading', { name: new RegExp(`^Unread\\s?: Your payment for ${TITLE} did not go through$`) }),
+  ).toBeVisible();
 });
 
 test('axe: the checkout (visitor and signed in) and the test payment page', async ({ page, student }) => {
