@@ -2,9 +2,7 @@
 // selected; a click, the arrow keys, Home and End choose another and show their biography. The HTML
 // is a list of links to biographies that are all visible, so without this script nothing is hidden.
 // Automatic activation: moving focus to a tab selects it (the panels are already in the page).
-
-const NEXT = new Set(['ArrowRight', 'ArrowDown']);
-const PREVIOUS = new Set(['ArrowLeft', 'ArrowUp']);
+import { tabIndexAfterKey } from '#lib/tab-keys.ts';
 
 function enhance(root: HTMLElement) {
   const list = root.querySelector<HTMLElement>('[data-tablist]');
@@ -40,13 +38,8 @@ function enhance(root: HTMLElement) {
       select(i, true);
     });
     tab.addEventListener('keydown', (event) => {
-      let target: number | undefined;
-      if (NEXT.has(event.key)) target = (i + 1) % tabs.length;
-      else if (PREVIOUS.has(event.key)) target = (i - 1 + tabs.length) % tabs.length;
-      else if (event.key === 'Home') target = 0;
-      else if (event.key === 'End') target = tabs.length - 1;
-      else if (event.key === ' ') target = i;
-      if (target === undefined) return;
+      const target = event.key === ' ' ? i : tabIndexAfterKey(event.key, i, tabs.length);
+      if (target === null) return;
       event.preventDefault();
       select(target, true);
     });

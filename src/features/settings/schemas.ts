@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import {
   CONFIRM_REQUIRED,
+  confirmPasswordMessage,
   ConfirmPasswordSchema,
   HOME_ADDRESS_REQUIRED,
   HomeAddressSchema,
@@ -13,9 +14,7 @@ import {
 } from '#lib/schemas/account.ts';
 import { PasswordSchema } from '#lib/schemas/fields.ts';
 
-export { CONFIRM_REQUIRED, HOME_ADDRESS_REQUIRED, PASSWORDS_MUST_MATCH, SAME_PASSWORD };
-
-export { HomeAddressSchema };
+export { CONFIRM_REQUIRED, HOME_ADDRESS_REQUIRED, HomeAddressSchema, PASSWORDS_MUST_MATCH, SAME_PASSWORD };
 
 /** The phone as the field holds it (a string; empty keeps the saved number), checked by the API's own rule. */
 export const PhoneFieldSchema = v.pipe(
@@ -73,11 +72,7 @@ export function oldPasswordMessage(value: unknown, newPassword: unknown): string
   return typeof newPassword === 'string' && newPassword.trim() === String(value).trim() ? SAME_PASSWORD : undefined;
 }
 
-/** The confirmation's message: required, then equal to the new password. */
-export function confirmMessage(value: unknown, newPassword: unknown): string | undefined {
-  const own = firstIssue(ConfirmPasswordSchema, value);
-  if (own) return own;
-  return typeof newPassword === 'string' && newPassword.trim() !== String(value).trim() ? PASSWORDS_MUST_MATCH : undefined;
-}
+/** The confirmation's message: the sign-up and reset forms' rule (required, then equal to the new password). */
+export const confirmMessage = (value: unknown, newPassword: unknown) => confirmPasswordMessage(newPassword, value);
 
 export const newPasswordMessage = (value: unknown) => firstIssue(PasswordSchema, value);
