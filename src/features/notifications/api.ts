@@ -1,10 +1,9 @@
 // The notification calls from the browser (docs/product.md#dashboard-as-built-so-far): the signed-in
 // student's list with the unread count, and marking one read. The header's bell does not use this
-// file (it stays free of the HTTP client); the dashboard's list does.
+// file (it stays free of the HTTP client); the dashboard's list does. The path is the bell's.
 import { http } from '#lib/http.ts';
+import { NOTIFICATIONS_PATH } from './bell.ts';
 import { MarkedSchema, NotificationListSchema } from './schemas.ts';
-
-export const NOTIFICATIONS_PATH = 'user/student/notifications';
 
 export const notificationsApi = {
   /** No toast: the list itself says it could not load. */

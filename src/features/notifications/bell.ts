@@ -5,6 +5,7 @@
 // It uses a plain fetch and no schema library, to keep signed-in pages light. The count is read
 // again when the session changes, when the window regains focus and on NOTIFICATIONS_EVENT.
 import type { ReadableAtom } from 'nanostores';
+import { API_BASE } from '#lib/api-base.ts';
 import type { Session } from '#lib/session.ts';
 
 export { $session, initialsOf } from '#lib/session.ts';
@@ -12,8 +13,8 @@ export { $session, initialsOf } from '#lib/session.ts';
 /** Dispatched on window when the student's notifications change on this page (the list marks one read). */
 export const NOTIFICATIONS_EVENT = 'adire:notifications';
 
-/** As src/lib/http.ts reads it. */
-const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1/';
+/** The list's path under the API base (the list and the bell both ask it). */
+export const NOTIFICATIONS_PATH = 'user/student/notifications';
 const LABEL = 'Notifications';
 
 /** What the badge shows for `count` unread: '' at 0, '9+' above 9. */
@@ -25,7 +26,7 @@ export const bellLabel = (count: number) => (count > 0 ? `${LABEL}, ${count} unr
 /** The unread count, or 0 when there is none to show (signed out, offline, any refusal). */
 async function unreadCount(token: string): Promise<number> {
   try {
-    const response = await fetch(`${API_BASE}user/student/notifications`, {
+    const response = await fetch(`${API_BASE}${NOTIFICATIONS_PATH}`, {
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
       cache: 'no-store',
     });
