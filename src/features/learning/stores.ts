@@ -29,20 +29,6 @@ export const $materials = atom<MaterialsState>({ kind: 'loading' });
 
 /** The 403 text of GET user/student/courses/{id}, shown when the answer carries none. */
 export const NOT_ENROLLED_MESSAGE = 'You are not enrolled in this course.';
-export const HASH_PREFIX = '#material-';
-
-export const materialAnchor = (id: string) => `material-${id}`;
-
-/** The material the hash names (`#material-<id>`), if any. */
-export function materialIdFromHash(hash: string): string | null {
-  if (!hash.startsWith(HASH_PREFIX)) return null;
-  try {
-    return decodeURIComponent(hash.slice(HASH_PREFIX.length)) || null;
-  } catch {
-    return null;
-  }
-}
-
 /** As the server counts it: completed / all × 100, rounded down. */
 export const progressOf = (materials: readonly Material[]) => percentDone(materials.filter((m) => m.completed).length, materials.length);
 
@@ -56,6 +42,12 @@ export const formatPages = (pages: number) => `${pages} ${pages === 1 ? 'page' :
 
 export const formatLength = (material: Pick<Material, 'kind' | 'length'>) =>
   material.kind === 'video' ? formatVideoLength(material.length) : formatPages(material.length);
+
+/** The state a refused load leads to: not enrolled (403), else failed with the reason. */
+const stateAfterError = (error: unknown): MaterialsState =>
+  isApiError(error) && error.status === 403
+    ? { kind: 'not-enrolled', message: error.message || NOT_ENROLLED_MESSAGE }
+    : { kind: 'failed', message: messageOf(error) };
 
 let currentCourse: string | null = null;
 let reloadedAfterVideoError = false;
@@ -73,8 +65,7 @@ export async function loadMaterials(courseId: string, wanted: string | null) {
     $materials.set({ kind: 'ready', course: data.course, materials: data.materials, selectedId, linkReloads: 0 });
   } catch (error) {
     if (currentCourse !== courseId) return;
-    if (isApiError(error) && error.status === 403) $materials.set({ kind: 'not-enrolled', message: error.message || NOT_ENROLLED_MESSAGE });
-    else $materials.set({ kind: 'failed', message: messageOf(error) });
+    $materials.set(stateAfterError(error));
   }
 }
 
@@ -120,7 +111,9 @@ export async function reloadAfterVideoError(): Promise<boolean> {
     const selectedId = data.materials.some((m) => m.id === now.selectedId) ? now.selectedId : (data.materials[0]?.id ?? null);
     $materials.set({ ...now, course: data.course, materials: data.materials, selectedId, linkReloads: now.linkReloads + 1 });
   } catch (error) {
-    if (isApiError(error) && error.status === 403) $materials.set({ kind: 'not-enrolled', message: error.message || NOT_ENROLLED_MESSAGE });
+    // Only a refusal changes what is shown; otherwise the player says it could not load.
+    const after = stateAfterError(error);
+    if (after.kind === 'not-enrolled') $materials.set(after);
   }
   return true;
 }

@@ -4,14 +4,13 @@
 // progress and a link to its materials, newest enrolment first; or a way to the catalogue when
 // there are none yet.
 import { useEffect, useState } from 'react';
+import { dashboardCoursePath, materialHref } from '#lib/dashboard-links.ts';
 import { formatDate } from '#lib/format.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { myCourses } from '../api.ts';
 import type { MyCourse } from '../schemas.ts';
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; courses: MyCourse[] };
-
-export const dashboardCoursePath = (courseId: string) => `/dashboard/courses/${encodeURIComponent(courseId)}`;
 
 const time = (iso: string | null) => (iso ? Date.parse(iso) || 0 : 0);
 
@@ -28,6 +27,15 @@ export function lastWorkedOn(courses: readonly MyCourse[]): MyCourse | null {
   return best;
 }
 
+function ProgressLine({ course }: { course: MyCourse }) {
+  return (
+    <p className="progress-line">
+      <progress max={100} value={course.progress} aria-label={`Progress in ${course.title}`} />{' '}
+      <span className="progress-figure">{course.progress}%</span>
+    </p>
+  );
+}
+
 function ContinueCard({ course }: { course: MyCourse }) {
   const page = dashboardCoursePath(course.course_id);
   return (
@@ -35,13 +43,10 @@ function ContinueCard({ course }: { course: MyCourse }) {
       <div className="card-body">
         <h2 id="continue-heading">Continue where you left off</h2>
         <p className="continue-course">{course.title}</p>
-        <p className="progress-line">
-          <progress max={100} value={course.progress} aria-label={`Progress in ${course.title}`} />{' '}
-          <span className="progress-figure">{course.progress}%</span>
-        </p>
+        <ProgressLine course={course} />
         {course.next_material_id ? (
           <p>
-            <a className="btn" href={`${page}#material-${encodeURIComponent(course.next_material_id)}`}>
+            <a className="btn" href={materialHref(course.course_id, course.next_material_id)}>
               Continue<span className="visually-hidden"> {course.title}</span>
             </a>
           </p>
@@ -97,10 +102,7 @@ function MyCourses() {
                 <a href={dashboardCoursePath(course.course_id)}>{course.title}</a>
               </h3>
               <p>Enrolled {formatDate(course.enrolled_at)}</p>
-              <p className="progress-line">
-                <progress max={100} value={course.progress} aria-label={`Progress in ${course.title}`} />{' '}
-                <span className="progress-figure">{course.progress}%</span>
-              </p>
+              <ProgressLine course={course} />
             </div>
           </li>
         ))}

@@ -5,19 +5,10 @@
 // sent to the checkout, never shown the materials.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
+import { materialAnchor, materialIdFromHash } from '#lib/dashboard-links.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import type { Material } from '../schemas.ts';
-import {
-  $materials,
-  formatLength,
-  loadMaterials,
-  materialAnchor,
-  materialIdFromHash,
-  progressOf,
-  reloadAfterVideoError,
-  selectMaterial,
-  setCompleted,
-} from '../stores.ts';
+import { $materials, formatLength, loadMaterials, progressOf, reloadAfterVideoError, selectMaterial, setCompleted } from '../stores.ts';
 
 export interface CourseMaterialsProps {
   courseId: string;
