@@ -1,5 +1,6 @@
 // Serves the prebuilt site from memory: every file of the build is read once at start with its
 // gzip and brotli forms (written beside it by scripts/compress.ts), so a page costs one map look-up.
+import type { BrowserSources } from './storage/storage.ts';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
@@ -54,10 +55,7 @@ function cacheControlFor(path: string): string {
 }
 
 /** Origins besides our own that pages may reach: an S3 bucket for uploads and its images. */
-export interface PageSources {
-  connect?: readonly string[];
-  img?: readonly string[];
-}
+export type PageSources = Partial<BrowserSources>;
 
 const withSources = (directive: string, base: string, extra: readonly string[] = []) => [directive, base, ...new Set(extra)].join(' ');
 

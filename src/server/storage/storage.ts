@@ -3,9 +3,10 @@
 // the S3 one (s3.ts) hands out presigned PUT URLs of an S3-compatible bucket. main.ts picks one at
 // start; the uploads feature only speaks to this interface. Keys are always ours: random, checked
 // against KEY_PATTERN, never made from a name a person chose.
+import { MAX_IMAGE_BYTES } from '#lib/schemas/uploads.ts';
 
-/** At most 5 MiB (docs/product.md, 'Limits and timings'). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** At most 5 MiB (docs/product.md, 'Limits and timings'): the limit the browser checks too. */
+export const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES;
 /** A signed upload URL is valid 15 minutes. */
 export const UPLOAD_URL_TTL_S = 15 * 60;
 

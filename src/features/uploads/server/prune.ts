@@ -25,6 +25,12 @@ export interface PrunedUploads {
   unused: number;
 }
 
+/** Deletes whatever an upload's two keys hold (one key, for uploads made before there were two). */
+async function deleteFiles(storage: Storage, { fileKey, uploadKey }: { fileKey: string; uploadKey: string | null }) {
+  await storage.delete(fileKey);
+  if (uploadKey && uploadKey !== fileKey) await storage.delete(uploadKey);
+}
+
 /** Handles at most `limit` uploads per call; the server calls it now and then. */
 export async function pruneUploads(db: Database, storage: Storage, now: Date, limit = 200): Promise<PrunedUploads> {
   const before = new Date(now.getTime() - UPLOAD_KEYS_PRUNED_AFTER_MS);
@@ -44,8 +50,7 @@ export async function pruneUploads(db: Database, storage: Storage, now: Date, li
         .where(and(eq(uploads.id, upload.id), eq(uploads.status, 'pending')))
         .returning({ id: uploads.id });
       if (!removed) continue;
-      await storage.delete(uploadKey);
-      if (upload.fileKey !== uploadKey) await storage.delete(upload.fileKey);
+      await deleteFiles(storage, upload);
       result.abandoned += 1;
     } else {
       if (upload.fileKey !== uploadKey) await storage.delete(uploadKey);
@@ -72,8 +77,7 @@ export async function pruneUploads(db: Database, storage: Storage, now: Date, li
     .where(and(inArray(uploads.id, dueUnused), not(keep)))
     .returning({ fileKey: uploads.fileKey, uploadKey: uploads.uploadKey });
   for (const upload of removed) {
-    await storage.delete(upload.fileKey);
-    if (upload.uploadKey && upload.uploadKey !== upload.fileKey) await storage.delete(upload.uploadKey);
+    await deleteFiles(storage, upload);
     result.unused += 1;
   }
   return result;

@@ -59,18 +59,18 @@ function lastSegment(url: string): string | null {
 }
 
 /**
- * Whether the object stored under the upload's key is what was declared: present, not empty, not
+ * Whether the object stored at the upload's file_key is what was declared: present, not empty, not
  * larger than declared (a presigned S3 PUT cannot cap the size), of the declared type, and starting
  * with that type's magic number and no markup.
  */
-async function holdsDeclaredImage(storage: Storage, upload: UploadRow, key: string): Promise<{ present: boolean; valid: boolean }> {
-  const object = await storage.stat(key);
+async function holdsDeclaredImage(storage: Storage, upload: UploadRow): Promise<{ present: boolean; valid: boolean }> {
+  const object = await storage.stat(upload.fileKey);
   if (!object) return { present: false, valid: false };
   const mimeType = upload.mimeType as keyof typeof IMAGE_EXTENSIONS;
   const storedType = object.contentType?.split(';')[0]!.trim().toLowerCase();
   if (object.size < 1 || object.size > upload.fileSize || object.size > MAX_IMAGE_BYTES) return { present: true, valid: false };
   if (storedType !== undefined && storedType !== mimeType) return { present: true, valid: false };
-  const start = await storage.readStart(key, SNIFF_BYTES);
+  const start = await storage.readStart(upload.fileKey, SNIFF_BYTES);
   return { present: true, valid: checkImageStart(start, mimeType, true) === 'ok' };
 }
 
@@ -173,7 +173,7 @@ export function createUploadRoutes(services: ApiServices) {
         if (again?.status !== 'stored') throw new ApiError(400, MESSAGES.nothingUploaded);
         current = again;
       }
-      const { present, valid } = await holdsDeclaredImage(storage, current, current.fileKey);
+      const { present, valid } = await holdsDeclaredImage(storage, current);
       if (!valid) {
         if (present) await storage.delete(current.fileKey);
         if (current.status === 'stored')

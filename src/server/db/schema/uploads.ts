@@ -15,11 +15,12 @@ export const uploads = pgTable(
     studentId: uuid('student_id')
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
-    /** Where the file is: the upload key until confirmed, then a key of its own that no upload URL names. */
+    /** The picture's key (file_key in the API), from initiation on: the file moves here when confirmed. */
     fileKey: text('file_key').notNull(),
     /**
-     * The key the signed upload URL names (file_key of initiate-upload). Emptied once the URL has
-     * expired and whatever it may still have written after the confirmation is deleted.
+     * The key the signed upload URL names, where the bytes land until confirmed (the same as file_key
+     * for uploads made before there were two keys). Emptied once the URL has expired and whatever it
+     * may still have written after the confirmation is deleted.
      */
     uploadKey: text('upload_key'),
     /** As the uploader named it, for display only. */
