@@ -6,6 +6,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { formatDate, formatNaira } from '#lib/format.ts';
 import { koboToDecimal } from '#lib/money.ts';
+import type { Database } from '#server/db/client.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { courses, enrolments, payments, receipts, students } from '#server/db/schema.ts';
 import { notify } from '#server/notifications/notify.ts';
@@ -13,6 +14,12 @@ import type { ChargeState, ChargeStatus } from '#server/payments/provider.ts';
 import { receiptMail } from './mails.ts';
 
 type Payment = typeof payments.$inferSelect;
+
+/** The course's title for a notification ('your course' should it be gone). */
+async function courseTitle(db: Pick<Database, 'select'>, courseId: string): Promise<string> {
+  const [row] = await db.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId));
+  return row?.title ?? 'your course';
+}
 
 export interface Settled {
   status: ChargeStatus;
@@ -58,13 +65,13 @@ export async function settlePayment(services: ApiServices, payment: Payment, sta
       .values({ studentId: payment.studentId, courseId: payment.courseId, paymentId: payment.id, enrolledAt: now })
       .onConflictDoNothing({ target: [enrolments.studentId, enrolments.courseId] });
     await tx.insert(receipts).values({ paymentId: payment.id, createdAt: now });
-    const [course] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, payment.courseId));
+    const course = await courseTitle(tx, payment.courseId);
     await notify(
       tx,
       {
         studentId: payment.studentId,
         kind: 'enrolment',
-        title: `You are enrolled in ${course?.title ?? 'your course'}`,
+        title: `You are enrolled in ${course}`,
         body: `We received your payment of ${formatNaira(koboToDecimal(payment.amountKobo))} (reference ${payment.reference}). The course is in My courses.`,
         sourceKey: `payment:${payment.reference}`,
       },
@@ -82,25 +89,19 @@ export async function settlePayment(services: ApiServices, payment: Payment, sta
  */
 async function notifyFailure(services: ApiServices, payment: Payment, reason: string, mismatch: boolean, now: Date) {
   if (reason === 'abandoned') return;
-  const [course] = await services.db.select({ title: courses.title }).from(courses).where(eq(courses.id, payment.courseId));
-  const title = course?.title ?? 'your course';
+  const course = await courseTitle(services.db, payment.courseId);
+  const [title, body] = mismatch
+    ? [
+        `We could not confirm your payment for ${course}`,
+        `What arrived for reference ${payment.reference} did not match the price asked, so you have not been enrolled. If money left your account, contact us with this reference.`,
+      ]
+    : [
+        `Your payment for ${course} did not go through`,
+        `Reference ${payment.reference}. You have not been enrolled; you can pay again from the course's page.`,
+      ];
   await notify(
     services.db,
-    mismatch
-      ? {
-          studentId: payment.studentId,
-          kind: 'payment',
-          title: `We could not confirm your payment for ${title}`,
-          body: `What arrived for reference ${payment.reference} did not match the price asked, so you have not been enrolled. If money left your account, contact us with this reference.`,
-          sourceKey: `payment-failed:${payment.reference}`,
-        }
-      : {
-          studentId: payment.studentId,
-          kind: 'payment',
-          title: `Your payment for ${title} did not go through`,
-          body: `Reference ${payment.reference}. You have not been enrolled; you can pay again from the course's page.`,
-          sourceKey: `payment-failed:${payment.reference}`,
-        },
+    { studentId: payment.studentId, kind: 'payment', title, body, sourceKey: `payment-failed:${payment.reference}` },
     now,
   );
 }
