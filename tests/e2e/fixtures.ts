@@ -119,12 +119,13 @@ export interface Api {
 // The server of the end-to-end run writes mail to its data folder (no SMTP_URL is set there).
 const OUTBOX = join(process.env.E2E_DATA_DIR!, 'outbox');
 
-function createOutbox(): Outbox {
-  const before = new Set(outboxFiles(OUTBOX));
+/** The mails written to `dir` from now on (the end-to-end server's outbox unless another is named). */
+export function createOutbox(dir = OUTBOX): Outbox {
+  const before = new Set(outboxFiles(dir));
   const mails = () =>
-    outboxFiles(OUTBOX)
+    outboxFiles(dir)
       .filter((file) => !before.has(file))
-      .map((file) => readMail(OUTBOX, file));
+      .map((file) => readMail(dir, file));
   return {
     mails,
     async newestTo(address, { containing, timeout = 10_000 } = {}) {
@@ -139,7 +140,7 @@ function createOutbox(): Outbox {
   };
 }
 
-function createApi(request: APIRequestContext): Api {
+export function createApi(request: APIRequestContext): Api {
   const answer = async <T>(response: Awaited<ReturnType<APIRequestContext['fetch']>>): Promise<ApiAnswer<T>> => {
     const text = await response.text();
     try {
@@ -162,6 +163,16 @@ export interface Student extends StudentSession {
 
 export const STUDENT_PASSWORD = 'Indigo-Lagos7';
 
+/** Signs a student up through `api` and enters the code mailed to `outbox`, as a real one would. */
+export async function verifiedStudent(api: Api, outbox: Outbox, email: string): Promise<Student> {
+  const signup = await api.post('user/auth/student/signup', { first_name: 'Ada', last_name: 'Obi', email, password: STUDENT_PASSWORD });
+  expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+  const otp = codeIn(await outbox.newestTo(email));
+  const verified = await api.post<StudentSession>('user/auth/student/verify-account', { email, otp });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  return { ...verified.body.data!, email, password: STUDENT_PASSWORD };
+}
+
 export const test = base.extend<{ outbox: Outbox; api: Api; student: Student }>({
   // The outbox is read from the moment the test starts, so a test sees only mail written after it.
   // eslint-disable-next-line no-empty-pattern
@@ -173,12 +184,7 @@ export const test = base.extend<{ outbox: Outbox; api: Api; student: Student }>(
   },
   student: async ({ api, outbox }, use, testInfo) => {
     const email = `student-${testInfo.testId}-${testInfo.repeatEachIndex}-${testInfo.retry}@example.com`.toLowerCase();
-    const signup = await api.post('user/auth/student/signup', { first_name: 'Ada', last_name: 'Obi', email, password: STUDENT_PASSWORD });
-    expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-    const otp = codeIn(await outbox.newestTo(email));
-    const verified = await api.post<StudentSession>('user/auth/student/verify-account', { email, otp });
-    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-    await use({ ...verified.body.data!, email, password: STUDENT_PASSWORD });
+    await use(await verifiedStudent(api, outbox, email));
   },
 });
 export { expect };

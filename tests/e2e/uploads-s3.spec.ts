@@ -7,9 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
-import { codeIn, outboxFiles, readMail } from '../mail-files.ts';
 import { startLocalBucket, S3RVER_KEYS, type LocalBucket } from '../s3rver.ts';
-import { expect, signIn, STUDENT_PASSWORD, test, waitForIslands, type StudentSession } from './fixtures.ts';
+import { createApi, createOutbox, expect, signIn, test, verifiedStudent, waitForIslands, type Student } from './fixtures.ts';
 
 const BUCKET = 'adire-avatars';
 // Another port than the main end-to-end server's; each Playwright worker starts its own pair.
@@ -64,23 +63,14 @@ test.afterAll(async () => {
 });
 
 /** A verified student of the S3 server, made through its API and its own outbox. */
-async function studentOfS3Server(): Promise<StudentSession> {
-  const api = await playwrightRequest.newContext({ baseURL: SITE });
-  const email = `s3-student-${Date.now()}@example.com`;
-  const signup = await api.post('/api/v1/user/auth/student/signup', {
-    data: { first_name: 'Bisi', last_name: 'Ade', email, password: STUDENT_PASSWORD },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const outbox = join(dataDir, 'server', 'outbox');
-  await expect.poll(() => outboxFiles(outbox).some((file) => readMail(outbox, file).to.includes(email))).toBe(true);
-  const mail = outboxFiles(outbox)
-    .map((file) => readMail(outbox, file))
-    .find((m) => m.to.includes(email))!;
-  const verified = await api.post('/api/v1/user/auth/student/verify-account', { data: { email, otp: codeIn(mail) } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const { data } = (await verified.json()) as { data: StudentSession };
-  await api.dispose();
-  return data;
+async function studentOfS3Server(): Promise<Student> {
+  const request = await playwrightRequest.newContext({ baseURL: SITE });
+  try {
+    const outbox = createOutbox(join(dataDir, 'server', 'outbox'));
+    return await verifiedStudent(createApi(request), outbox, `s3-student-${Date.now()}@example.com`);
+  } finally {
+    await request.dispose();
+  }
 }
 
 test('pages allow the bucket, and a PNG goes straight to it and shows in the header from it', async ({ page }) => {
