@@ -12,13 +12,12 @@ import {
   UnexpectedAnswerError,
   type FieldErrors,
 } from './errors.ts';
-import { API_BASE } from './api-base.ts';
 import { doneProgress, startProgress } from './progress.ts';
 import { currentPath, LOGIN_PATH, loginUrl } from './navigation.ts';
 import { $session, setSession } from './session.ts';
 import { toast } from './toast/store.ts';
 
-export { API_BASE };
+export const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1/';
 export const API_TIMEOUT_MS = 36_000;
 export { LOGIN_PATH };
 

@@ -2,7 +2,11 @@
 // selected; a click, the arrow keys, Home and End choose another and show their biography. The HTML
 // is a list of links to biographies that are all visible, so without this script nothing is hidden.
 // Automatic activation: moving focus to a tab selects it (the panels are already in the page).
-import { tabIndexAfterKey } from '#lib/tab-keys.ts';
+// The settings page's tabs move the same way (settings/tabs.ts); not shared, because a module shared
+// with that island becomes a chunk of its own: one more request on every course page.
+
+const NEXT = new Set(['ArrowRight', 'ArrowDown']);
+const PREVIOUS = new Set(['ArrowLeft', 'ArrowUp']);
 
 function enhance(root: HTMLElement) {
   const list = root.querySelector<HTMLElement>('[data-tablist]');
@@ -38,8 +42,13 @@ function enhance(root: HTMLElement) {
       select(i, true);
     });
     tab.addEventListener('keydown', (event) => {
-      const target = event.key === ' ' ? i : tabIndexAfterKey(event.key, i, tabs.length);
-      if (target === null) return;
+      let target: number | undefined;
+      if (NEXT.has(event.key)) target = (i + 1) % tabs.length;
+      else if (PREVIOUS.has(event.key)) target = (i - 1 + tabs.length) % tabs.length;
+      else if (event.key === 'Home') target = 0;
+      else if (event.key === 'End') target = tabs.length - 1;
+      else if (event.key === ' ') target = i;
+      if (target === undefined) return;
       event.preventDefault();
       select(target, true);
     });

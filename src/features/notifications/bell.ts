@@ -5,13 +5,18 @@
 // It uses a plain fetch and no schema library, to keep signed-in pages light. The count is read
 // again when the session changes, when the window regains focus and on NOTIFICATIONS_EVENT.
 import type { ReadableAtom } from 'nanostores';
-import { API_BASE } from '#lib/api-base.ts';
 import type { Session } from '#lib/session.ts';
 
 export { $session, initialsOf } from '#lib/session.ts';
 
 /** Dispatched on window when the student's notifications change on this page (the list marks one read). */
 export const NOTIFICATIONS_EVENT = 'adire:notifications';
+
+/**
+ * As src/lib/http.ts reads it. Written here too on purpose: a module shared with the HTTP client
+ * becomes a chunk of its own, one more request on every signed-in page.
+ */
+const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1/';
 
 /** The list's path under the API base (the list and the bell both ask it). */
 export const NOTIFICATIONS_PATH = 'user/student/notifications';

@@ -1,6 +1,6 @@
 // The settings page's tabs (docs/product.md#settings-page): which one the address names
 // (?tab=UserProfile, ChangePassword or ViewNotification, the label without spaces; the first when
-// absent or unknown). Where the arrow keys, Home and End move focus is #lib/tab-keys.ts.
+// absent or unknown), and where the arrow keys, Home and End move focus in the tab list.
 export const SETTINGS_TABS = [
   { id: 'UserProfile', label: 'User Profile' },
   { id: 'ChangePassword', label: 'Change Password' },
@@ -25,4 +25,26 @@ export function urlWithTab(href: string, tab: SettingsTab): string {
   const url = new URL(href);
   url.searchParams.set(TAB_PARAM, tab);
   return url.pathname + url.search + url.hash;
+}
+
+/**
+ * The index a key moves to in a vertical tab list of `count` tabs (WAI-ARIA tabs pattern): up and
+ * down (and left and right, for the horizontal reading) wrap around, Home and End go to the ends.
+ * Null for any other key.
+ */
+export function tabIndexAfterKey(key: string, index: number, count: number): number | null {
+  switch (key) {
+    case 'ArrowDown':
+    case 'ArrowRight':
+      return (index + 1) % count;
+    case 'ArrowUp':
+    case 'ArrowLeft':
+      return (index - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
 }

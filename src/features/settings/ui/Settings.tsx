@@ -4,8 +4,7 @@
 // feature's island: the page passes it in as children, shown in the third panel.
 import { useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
-import { tabIndexAfterKey } from '#lib/tab-keys.ts';
-import { DEFAULT_TAB, SETTINGS_TABS, tabFromSearch, urlWithTab, type SettingsTab } from '../tabs.ts';
+import { DEFAULT_TAB, SETTINGS_TABS, tabFromSearch, tabIndexAfterKey, urlWithTab, type SettingsTab } from '../tabs.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import './settings.css';
