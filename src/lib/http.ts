@@ -12,7 +12,7 @@ import {
   UnexpectedAnswerError,
   type FieldErrors,
 } from './errors.ts';
-import { doneProgress, startProgress } from './progress.ts';
+import { doneProgress, startProgress } from './loading-bar.ts';
 import { currentPath, LOGIN_PATH, loginUrl } from './navigation.ts';
 import { $session, setSession } from './session.ts';
 import { toast } from './toast/store.ts';

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { createAdminRoutes } from '#features/accounts/server/admin-routes.ts';
+import { createPasswordResetRoutes } from '#features/accounts/server/password-reset.ts';
 import { createAccountRoutes } from '#features/accounts/server/routes.ts';
 import { createContactRoutes } from '#features/contact/server/routes.ts';
 import { createCourseRoutes } from '#features/courses/server/routes.ts';
@@ -13,7 +14,9 @@ import { createPaymentAdminRoutes } from '#features/payments/server/admin-routes
 import { createPaymentRoutes } from '#features/payments/server/routes.ts';
 import { createNewsletterRoutes } from '#features/newsletter/server/routes.ts';
 import { createNotificationRoutes } from '#features/notifications/server/routes.ts';
-import { createStorageUploadRoutes, createUploadRoutes } from '#features/uploads/server/routes.ts';
+import { createStorageUploadRoutes } from '#features/profile/server/receive-upload.ts';
+import { createProfileRoutes } from '#features/profile/server/routes.ts';
+import { createUploadRoutes } from '#features/profile/server/uploads.ts';
 import { withDefaults, type ApiDeps } from './deps.ts';
 import type { ApiEnv } from './http/context.ts';
 import { corsForOrigins } from './http/cors.ts';
@@ -49,6 +52,8 @@ export function createApp(deps: ApiDeps) {
   api.route('/user', createNewsletterRoutes(services));
   api.route('/user', createContactRoutes(services));
   api.route('/user', createAccountRoutes(services));
+  api.route('/user', createPasswordResetRoutes(services));
+  api.route('/user', createProfileRoutes(services));
   api.route('/user', createCourseRoutes(services));
   api.route('/user', createPaymentRoutes(services));
   api.route('/user', createUploadRoutes(services));

@@ -19,11 +19,12 @@ import { syncCatalogue } from './catalogue/sync.ts';
 import { createPaystackProvider } from './payments/paystack.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createSiteHandler } from './site-server.ts';
-import { pruneUploads } from '#features/uploads/server/prune.ts';
+import { pruneUploads } from '#features/profile/server/prune-uploads.ts';
 import { loadStaticSite } from './static-site.ts';
 import { mkdir } from 'node:fs/promises';
 import { createUrlSigner } from './files/signed-urls.ts';
-import { createEmbeddedStorage, withMediaRoute } from './storage/embedded.ts';
+import { withMediaRoute } from './http/media-route.ts';
+import { createEmbeddedStorage } from './storage/embedded.ts';
 import { createS3Storage } from './storage/s3.ts';
 import type { Storage } from './storage/storage.ts';
 

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEACTIVATED_MESSAGE } from '#lib/errors.ts';
-import { MESSAGES } from '#features/accounts/server/routes.ts';
+import { MESSAGES } from '#features/accounts/server/answers.ts';
 import { COMMON_PASSWORD_MESSAGE } from '#server/auth/passwords.ts';
 import { SESSION_ENDED } from '#server/auth/require-student.ts';
 import { SESSION_IDLE_MS } from '#server/auth/sessions.ts';

@@ -8,10 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { pruneUploads, UNUSED_PICTURES_KEPT_MS, UPLOAD_KEYS_PRUNED_AFTER_MS } from '#features/uploads/server/prune.ts';
-import { MESSAGES } from '#features/uploads/server/routes.ts';
+import { pruneUploads, UNUSED_PICTURES_KEPT_MS, UPLOAD_KEYS_PRUNED_AFTER_MS } from '#features/profile/server/prune-uploads.ts';
+import { MESSAGES } from '#features/profile/server/uploads.ts';
 import { uploads } from '#server/db/schema.ts';
-import { MEDIA_HEADERS, UPLOAD_MESSAGES, type EmbeddedStorage } from '#server/storage/embedded.ts';
+import { UPLOAD_MESSAGES } from '#features/profile/server/receive-upload.ts';
+import { MEDIA_HEADERS, serveMedia } from '#server/http/media-route.ts';
+import type { EmbeddedStorage } from '#server/storage/embedded.ts';
 import { servicesOf, signUpStudent } from './support/factories.ts';
 import { readJson, send, useTestApp } from './support/test-app.ts';
 
@@ -86,7 +88,7 @@ async function expectRefused(response: Response, status: number, message: string
   expect(await storedFiles()).toEqual([]);
 }
 
-const media = (path: string, method = 'GET') => storage().serveMedia(new Request(`http://localhost${path}`, { method }));
+const media = (path: string, method = 'GET') => serveMedia(storage(), new Request(`http://localhost${path}`, { method }));
 
 describe('uploading a profile picture', () => {
   it('initiates, stores the PUT bytes, confirms, and the profile shows the picture', async () => {

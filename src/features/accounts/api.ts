@@ -4,18 +4,9 @@
 import { http, NoDataSchema } from '#lib/http.ts';
 import { SignedInSchema, UserSchema } from '#lib/schemas/user.ts';
 import type * as v from 'valibot';
-import {
-  EmailDataSchema,
-  type ChangePasswordSchema,
-  type kycSchema,
-  type LoginSchema,
-  type ProfileUpdateInput,
-  type ResetPasswordSchema,
-  type SignupSchema,
-} from './schemas.ts';
+import { EmailDataSchema, type kycSchema, type LoginSchema, type ResetPasswordSchema, type SignupSchema } from './schemas.ts';
 
 const AUTH = 'user/auth/student/';
-export const PROFILE_PATH = 'user/student/profile';
 
 type Out<S extends v.GenericSchema> = v.InferOutput<S>;
 
@@ -30,8 +21,4 @@ export const accountsApi = {
   forgotPassword: (email: string) => http.post(`${AUTH}forgot-password`, { email }, { data: NoDataSchema, toastSuccess: true }),
   resetPassword: (input: Out<typeof ResetPasswordSchema>) =>
     http.post(`${AUTH}reset-password`, input, { data: NoDataSchema, toastSuccess: true }),
-  profile: () => http.get(PROFILE_PATH, { data: UserSchema }),
-  updateProfile: (input: ProfileUpdateInput) => http.put(PROFILE_PATH, input, { data: UserSchema, toastSuccess: true }),
-  changePassword: (input: Out<typeof ChangePasswordSchema>) =>
-    http.patch(`${AUTH}password`, input, { data: NoDataSchema, toastSuccess: true }),
 };

@@ -1,30 +1,19 @@
 // What the account forms send and the account routes accept: one schema each, imported by the
 // form and by the route, with the field messages of docs/product.md#field-messages.
 import * as v from 'valibot';
-import { EmailSchema, FirstNameSchema, LastNameSchema, PasswordSchema, PhoneSchema } from '#lib/schemas/fields.ts';
 import {
-  ChangePasswordSchema,
-  CONFIRM_REQUIRED,
   confirmPasswordMessage,
   ConfirmPasswordSchema,
+  EmailSchema,
+  FirstNameSchema,
+  LastNameSchema,
   optionalPhone,
   optionalText,
+  PasswordSchema,
   PASSWORDS_MUST_MATCH,
-  ProfileUpdateSchema,
-  SAME_PASSWORD,
-  type ProfileUpdateInput,
-} from '#lib/schemas/account.ts';
+  PhoneSchema,
+} from '#lib/schemas/fields.ts';
 import { NIGERIAN_STATES } from '#lib/schemas/nigeria.ts';
-
-export {
-  ChangePasswordSchema,
-  CONFIRM_REQUIRED,
-  confirmPasswordMessage,
-  PASSWORDS_MUST_MATCH,
-  ProfileUpdateSchema,
-  SAME_PASSWORD,
-  type ProfileUpdateInput,
-};
 
 export const CODE_LENGTH = 6;
 export const INVALID_CODE = 'Invalid or expired code';

@@ -9,7 +9,7 @@ import type { User } from '#lib/schemas/user.ts';
 import { setSession, updateSessionUser } from '#lib/session.ts';
 import type * as v from 'valibot';
 import { accountsApi } from './api.ts';
-import type { ChangePasswordSchema, kycSchema, LoginSchema, ProfileUpdateInput, ResetPasswordSchema, SignupSchema } from './schemas.ts';
+import type { kycSchema, LoginSchema, ResetPasswordSchema, SignupSchema } from './schemas.ts';
 
 export const AUTH_PATHS = {
   login: LOGIN_PATH,
@@ -149,36 +149,4 @@ export async function resetPassword(input: Out<typeof ResetPasswordSchema>) {
   // Every session of the account has ended on the server; this one too.
   setSession(null);
   go(AUTH_PATHS.resetDone, { replace: true });
-}
-
-/** Refreshes the signed-in user from the server (and finds out whether the session still holds). */
-export async function refreshUser() {
-  const { data } = await accountsApi.profile();
-  updateSessionUser(data);
-  return data;
-}
-
-/** docs/product.md#limits-and-timings: 'Redirect after password change'. */
-export const PASSWORD_CHANGED_REDIRECT_MS = 1000;
-
-/**
- * Saves the home address, phone and picture (PUT user/student/profile) and puts the saved user in
- * the session, so the header's avatar and name follow on every page.
- */
-export async function saveProfile(input: ProfileUpdateInput) {
-  const { data } = await accountsApi.updateProfile(input);
-  updateSessionUser(data);
-  return data;
-}
-
-/**
- * Changes the password. The server has then ended every session of the account, this one too: the
- * session is forgotten here at once and the browser goes to login after a second (the success toast
- * stays readable meanwhile).
- */
-export async function changePassword(input: Out<typeof ChangePasswordSchema>) {
-  await accountsApi.changePassword(input);
-  setSession(null);
-  await new Promise((resolve) => setTimeout(resolve, PASSWORD_CHANGED_REDIRECT_MS));
-  go(LOGIN_PATH, { replace: true });
 }

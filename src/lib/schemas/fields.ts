@@ -88,3 +88,43 @@ export const PasswordSchema = v.pipe(
   v.regex(/[A-Z]/, 'Password must contain at least one uppercase letter.'),
   v.regex(/\d/, 'Password must contain at least one number.'),
 );
+
+export const CONFIRM_REQUIRED = 'Confirm Password is required';
+export const PASSWORDS_MUST_MATCH = 'Passwords must match';
+
+/** The confirm-password field (sign-up, reset and change password): required; equal is checked by each form. */
+export const ConfirmPasswordSchema = v.pipe(v.string(CONFIRM_REQUIRED), v.trim(), v.nonEmpty(CONFIRM_REQUIRED));
+
+/** The confirm-password field's message for a value, given the password it must repeat. */
+export function confirmPasswordMessage(password: unknown, confirm: unknown): string | undefined {
+  if (typeof confirm !== 'string' || !confirm.trim()) return CONFIRM_REQUIRED;
+  if (typeof password === 'string' && confirm.trim() !== password.trim()) return PASSWORDS_MUST_MATCH;
+  return undefined;
+}
+
+/** An optional text: blank or missing becomes null. */
+export const optionalText = (max: number, path: string) =>
+  v.optional(
+    v.pipe(
+      v.nullable(v.string()),
+      v.transform((text) => text?.trim() || null),
+      v.check((text) => text === null || text.length <= max, `${path} must be at most ${max} characters`),
+    ),
+    null,
+  );
+
+/** An optional phone: blank or missing is left out (docs/product.md#field-messages), anything else must be valid. */
+export const optionalPhone = v.optional(
+  v.union(
+    [
+      v.pipe(
+        v.nullable(v.string()),
+        v.transform((text) => text?.trim() || null),
+        v.null(),
+      ),
+      PhoneSchema,
+    ],
+    'Phone number is not valid',
+  ),
+  null,
+);

@@ -2,6 +2,7 @@
 // refusal of passwords found in a list of ~49,000 common ones.
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { ApiError } from '#server/http/api-error.ts';
 
 // @node-rs/argon2's Algorithm is an ambient const enum that `astro check` cannot read: 2 is Argon2id.
 const ARGON2ID = 2;
@@ -33,4 +34,9 @@ let common: Set<string> | undefined;
 export function isCommonPassword(password: string): boolean {
   common ??= new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
   return common.has(password.trim().toLowerCase());
+}
+
+/** Refuses (400, under the field) a password from the common list. */
+export function refuseCommonPassword(password: string, field = 'password'): void {
+  if (isCommonPassword(password)) throw new ApiError(400, COMMON_PASSWORD_MESSAGE, { fieldErrors: { [field]: [COMMON_PASSWORD_MESSAGE] } });
 }

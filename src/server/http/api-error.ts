@@ -28,3 +28,23 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 export function errorBody(message: string, fieldErrors?: FieldErrors) {
   return fieldErrors && Object.keys(fieldErrors).length > 0 ? { message, errors: fieldErrors } : { message };
 }
+
+/** One broken rule of a checked input: the field (dotted path, 'body' for the whole) and valibot's issue type ('max_value', ...). */
+export interface BrokenRule {
+  field: string;
+  type: string;
+}
+
+/**
+ * An input that breaks its schema: 400 with the field messages. It keeps which rules were broken,
+ * so a route can answer one of them otherwise (a picture over 5 MB is 413) without reading messages.
+ */
+export class ValidationError extends ApiError {
+  override name = 'ValidationError';
+  readonly broken: readonly BrokenRule[];
+
+  constructor(message: string, fieldErrors: FieldErrors, broken: readonly BrokenRule[]) {
+    super(400, message, { fieldErrors });
+    this.broken = broken;
+  }
+}

@@ -2,7 +2,7 @@
 // src/features/*/schemas.ts and turns the issues into the `errors` map of the error envelope (docs/product.md#api-conventions), keyed by field, with
 // the schemas' own messages word for word (docs/product.md#field-messages).
 import * as v from 'valibot';
-import { ApiError, type FieldErrors } from './api-error.ts';
+import { ApiError, ValidationError, type BrokenRule, type FieldErrors } from './api-error.ts';
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
@@ -18,7 +18,10 @@ export function validateInput<TSchema extends AnySchema>(schema: TSchema, input:
   const fieldErrors = result.success ? nulCharacterErrors(result.output) : toFieldErrors(schema, result.issues);
   const first = Object.values(fieldErrors)[0]?.[0];
   if (result.success && first === undefined) return result.output;
-  throw new ApiError(400, first ?? NOT_AN_OBJECT, { fieldErrors });
+  const broken: BrokenRule[] = result.success
+    ? Object.keys(fieldErrors).map((field) => ({ field, type: 'nul_character' }))
+    : result.issues.map((issue) => ({ field: fieldOf(issue), type: issue.type }));
+  throw new ValidationError(first ?? NOT_AN_OBJECT, fieldErrors, broken);
 }
 
 export const notAllowedCharacter = (field: string) => `${field} contains a character that is not allowed`;
@@ -42,13 +45,16 @@ function containsNul(value: unknown): boolean {
   return false;
 }
 
+const pathOf = (issue: v.BaseIssue<unknown>) => issue.path?.map((item) => String(item.key)) ?? [];
+const fieldOf = (issue: v.BaseIssue<unknown>) => pathOf(issue).join('.') || 'body';
+
 export function toFieldErrors(schema: AnySchema, issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   // A Map, not an object literal: a field named 'toString' or '__proto__' must not meet
   // Object.prototype's members.
   const errors = new Map<string, string[]>();
   for (const issue of issues) {
-    const path = issue.path?.map((item) => String(item.key)) ?? [];
-    const field = path.join('.') || 'body';
+    const path = pathOf(issue);
+    const field = fieldOf(issue);
     const message = messageOf(schema, issue, path);
     const list = errors.get(field) ?? [];
     if (!list.includes(message)) list.push(message);

@@ -32,3 +32,8 @@ export function renderMailHtml(title: string, blocks: string[]): string {
 export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
+
+/** A student as a mail's recipient: their name on one line, and their address. */
+export function mailRecipient(student: { firstName: string; lastName: string; email: string }) {
+  return { name: oneLine(`${student.firstName} ${student.lastName}`), address: student.email };
+}

@@ -1,12 +1,8 @@
 // Where uploaded files (the profile picture) live: one interface, two drivers. The embedded one
 // (embedded.ts) keeps files under DATA_DIR/uploads and signs upload URLs that point at our own route;
 // the S3 one (s3.ts) hands out presigned PUT URLs of an S3-compatible bucket. main.ts picks one at
-// start; the uploads feature only speaks to this interface. Keys are always ours: random, checked
+// start; the profile feature only speaks to this interface. Keys are always ours: random, checked
 // against KEY_PATTERN, never made from a name a person chose.
-import { MAX_IMAGE_BYTES } from '#lib/schemas/uploads.ts';
-
-/** At most 5 MiB (docs/product.md, 'Limits and timings'): the limit the browser checks too. */
-export const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES;
 /** A signed upload URL is valid 15 minutes. */
 export const UPLOAD_URL_TTL_S = 15 * 60;
 
@@ -62,35 +58,4 @@ export interface Storage {
   move(from: string, to: string): Promise<boolean>;
   /** Where the stored image is served from. */
   publicUrl(key: string): string;
-}
-
-/** How much of a file's start is examined for markup (see checkImageStart). */
-export const SNIFF_BYTES = 1024;
-
-const MAGIC: Record<ImageMimeType, readonly number[]> = {
-  'image/jpeg': [0xff, 0xd8, 0xff],
-  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-};
-
-/**
- * Markup a browser could run or render if it ever took the file for a page: a polyglot starts like
- * an image and carries HTML, SVG or script further on. Image metadata (EXIF, XMP's <?xpacket and
- * <x:xmpmeta) does not match.
- */
-const ACTIVE_MARKUP = /<\s*(?:script|html|svg|body|head|iframe|object|embed|meta|link|style|!doctype|\?xml-stylesheet)\b/i;
-
-export type ImageCheck = 'ok' | 'incomplete' | 'wrong-type' | 'active-content';
-
-/**
- * Whether `start` (the first bytes of a file, SNIFF_BYTES or all of a shorter file) is the start of
- * an image of `mimeType`: its magic number, and no markup in it. 'incomplete' while fewer bytes
- * than the magic number have been seen (`complete` false: more may come).
- */
-export function checkImageStart(start: Uint8Array, mimeType: ImageMimeType, complete = true): ImageCheck {
-  const magic = MAGIC[mimeType];
-  const seen = Math.min(start.length, magic.length);
-  for (let i = 0; i < seen; i++) if (start[i] !== magic[i]) return 'wrong-type';
-  if (seen < magic.length) return complete ? 'wrong-type' : 'incomplete';
-  if (ACTIVE_MARKUP.test(Buffer.from(start.subarray(0, SNIFF_BYTES)).toString('latin1'))) return 'active-content';
-  return 'ok';
 }

@@ -6,8 +6,10 @@ import { hashCode, newNumericCode, sameSecret } from '#server/auth/tokens.ts';
 import type { Database } from '#server/db/client.ts';
 import { countRequest } from '#server/db/rate-limit-buckets.ts';
 import { oneTimeCodes, type CodePurpose } from '#server/db/schema.ts';
-import { secondsUntil } from '#server/http/rate-limit.ts';
+import { secondsUntil, tooManyRequests } from '#server/http/rate-limit.ts';
+import type { StudentRecord } from '#server/auth/sessions.ts';
 import { CODE_LENGTH } from '../schemas.ts';
+import { findStudentByEmail } from './students.ts';
 
 export const CODE_VALID_MS = 10 * 60_000;
 export const CODE_RESEND_MS = 60_000;
@@ -70,4 +72,15 @@ export async function checkCode(
     .where(and(eq(oneTimeCodes.id, counted.id), isNull(oneTimeCodes.usedAt)))
     .returning({ id: oneTimeCodes.id });
   return spent.length === 1;
+}
+
+/**
+ * The active account of `email` a new code may go to, or null. One code a minute per address,
+ * counted for every address, known or not, so the answer tells nobody which exist (429 otherwise).
+ */
+export async function activeAccountForNewCode(db: Database, email: string, purpose: CodePurpose, now: Date): Promise<StudentRecord | null> {
+  const wait = await secondsUntilNextCode(db, email, purpose, now);
+  if (wait > 0) throw tooManyRequests(wait);
+  const student = await findStudentByEmail(db, email);
+  return student && !student.deactivatedAt ? student : null;
 }

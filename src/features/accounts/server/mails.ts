@@ -1,15 +1,10 @@
-// The account mails: the e-mail verification code, the password reset code, and the notice that a
-// password changed. Each says what to do, and what to do if it was not you. Codes appear only in
-// the mail itself: the mail log line names the kind, never the content.
-import { escapeHtml, htmlParagraph, oneLine, renderMailHtml } from '#server/mail/html.ts';
+// The account mails: the e-mail verification code and the password reset code. Each says what to
+// do, and what to do if it was not you. Codes appear only in the mail itself: the mail log line names the kind, never the content.
+import { escapeHtml, htmlParagraph, mailRecipient, renderMailHtml } from '#server/mail/html.ts';
 import type { OutgoingMail } from '#server/mail/mailer.ts';
 import type { StudentRecord } from '#server/auth/sessions.ts';
 
 const NOT_YOU = 'If this was not you, you can ignore this e-mail: nothing changes without the code.';
-
-function recipient(student: StudentRecord) {
-  return { name: oneLine(`${student.firstName} ${student.lastName}`), address: student.email };
-}
 
 function codeMail(
   student: StudentRecord,
@@ -44,7 +39,7 @@ function codeMail(
     `<p style="margin:0 0 16px"><a href="${escapeHtml(link)}">${linkWithCode ? 'Confirm my e-mail address' : 'Enter the code'}</a></p>`,
     htmlParagraph(NOT_YOU),
   ]);
-  return { to: recipient(student), subject: title, text, html, kind };
+  return { to: mailRecipient(student), subject: title, text, html, kind };
 }
 
 export function verificationCodeMail(student: StudentRecord, code: string, siteUrl: string): OutgoingMail {
@@ -70,20 +65,4 @@ export function resetCodeMail(student: StudentRecord, code: string, siteUrl: str
     siteUrl,
     '/auth/reset-password',
   );
-}
-
-export function passwordChangedMail(student: StudentRecord, siteUrl: string): OutgoingMail {
-  const title = 'Your password was changed';
-  const lines = [
-    `Hello ${student.firstName},`,
-    'The password of your Adire Fashion Academy account was just changed, and every device signed in to it was signed out.',
-    `If this was you, there is nothing to do. If it was not, reset your password now at ${siteUrl}/auth/forgot-password and tell us by replying to this e-mail.`,
-  ];
-  return {
-    to: recipient(student),
-    subject: title,
-    text: lines.join('\n\n'),
-    html: renderMailHtml(title, lines.map(htmlParagraph)),
-    kind: 'password_changed',
-  };
 }

@@ -1,7 +1,8 @@
-// Student accounts: finding them by address (in any letter case), creating them, and the User
-// object answers carry, which never holds a hash, a token or a code.
+// Student accounts: finding them by address (in any letter case), creating them, and switching
+// them off and on (the admin command).
 import { eq, sql } from 'drizzle-orm';
-import type { User } from '#lib/schemas/user.ts';
+import type * as v from 'valibot';
+import type { SignupSchema } from '../schemas.ts';
 import { revokeAllSessions, type StudentRecord } from '#server/auth/sessions.ts';
 import type { Database } from '#server/db/client.ts';
 import { students } from '#server/db/schema.ts';
@@ -14,23 +15,37 @@ export async function findStudentByEmail(db: Database, email: string): Promise<S
   return row ?? null;
 }
 
-export function toUser(row: StudentRecord): User {
-  return {
-    id: row.id,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    email: row.email,
-    phone_number: row.phoneNumber,
-    home_address: row.homeAddress,
-    image_url: row.imageUrl,
-    gender: row.gender,
-    date_of_birth: row.dateOfBirth,
-    state: row.state,
-    country: row.country,
-    is_verified: row.verifiedAt !== null,
-    kyc_completed: row.kycCompletedAt !== null,
-    created_at: row.createdAt.toISOString(),
-  };
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++)
+    if ((current as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+  return false;
+}
+
+/** A new, unverified account; null when the address is taken (two sign-ups at once: the unique index lets one through). */
+export async function createStudent(
+  db: Database,
+  input: v.InferOutput<typeof SignupSchema>,
+  passwordHash: string,
+): Promise<StudentRecord | null> {
+  try {
+    const [row] = await db
+      .insert(students)
+      .values({
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        passwordHash,
+        phoneNumber: input.phone_number,
+        homeAddress: input.home_address,
+      })
+      .returning();
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
 }
 
 /**

@@ -20,6 +20,7 @@ import type { ApiServices } from '#server/deps.ts';
 import { createUrlSigner } from '#server/files/signed-urls.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
+import { isUuid } from '#server/http/ids.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { validateInput } from '#server/http/validate.ts';
@@ -52,7 +53,6 @@ const MATERIAL_LINK_BASE = '/api/v1/user/materials';
 const FILE_TYPES = { video: 'video/mp4', pdf: 'application/pdf' } as const;
 /** Private: the link names one student; the browser may keep the bytes while the link lasts. */
 const FILE_CACHE_CONTROL = 'private, max-age=3600';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Each course's live materials in order, with whether `studentId` completed each and when. */
 async function liveMaterials(db: Database, studentId: string, courseIds: readonly string[]) {
@@ -209,7 +209,7 @@ export function createLearningRoutes(services: ApiServices) {
       const query = validateInput(SignedLinkQuerySchema, c.req.query());
       const courseId = c.req.param('courseId');
       const materialId = c.req.param('materialId');
-      if (!UUID.test(query.student)) throw refused();
+      if (!isUuid(query.student)) throw refused();
       const signed = await signer.verify(MATERIAL_LINK_PURPOSE, [courseId, materialId, query.student], query.expires, query.sig, clock());
       if (!signed) throw refused();
 

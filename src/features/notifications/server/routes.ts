@@ -12,6 +12,7 @@ import { notifications } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
+import { isUuid } from '#server/http/ids.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { MarkedSchema, MarkReadSchema, NOTIFICATIONS_LIMIT, NotificationListSchema, type Notification } from '../schemas.ts';
@@ -21,8 +22,6 @@ export const MESSAGES = {
   marked: 'Notification updated.',
   notFound: 'Notification not found',
 } as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Row = Pick<typeof notifications.$inferSelect, 'id' | 'title' | 'body' | 'createdAt' | 'readAt'>;
 
@@ -93,7 +92,7 @@ export function createNotificationRoutes(services: ApiServices) {
     async (c) => {
       const studentId = c.var.student.id;
       const id = c.req.param('id');
-      if (!UUID.test(id)) throw new ApiError(404, MESSAGES.notFound);
+      if (!isUuid(id)) throw new ApiError(404, MESSAGES.notFound);
       const { read } = await readJsonBody(c, MarkReadSchema);
       const mine = and(eq(notifications.id, id), eq(notifications.studentId, studentId));
       // Marking read keeps the first time it was read; marking a read one read again changes nothing.

@@ -1,35 +1,42 @@
 // The profile picture upload (docs/product.md#planned-endpoints, 'Uploads'): initiate (a record
-// and a signed PUT URL for a random key), the PUT itself (our own route when the storage is
-// embedded; the bucket's when it is S3), and the confirmation, which checks what was stored (size,
+// and a signed PUT URL for a random key), the PUT itself (./receive-upload.ts when the storage is
+// embedded; the bucket when it is S3), and the confirmation, which checks what was stored (size,
 // type, magic number) before the upload counts. The storage is #server/storage's interface.
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { IMAGE_MIME_TYPES, InitiatedUploadSchema, UploadRecordSchema, type UploadRecord } from '#lib/schemas/uploads.ts';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
 import { uploads } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
-import { ApiError } from '#server/http/api-error.ts';
+import { ApiError, ValidationError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
+import { isUuid } from '#server/http/ids.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
-import { UPLOAD_MESSAGES, type EmbeddedStorage } from '#server/storage/embedded.ts';
-import { checkImageStart, IMAGE_EXTENSIONS, SNIFF_BYTES, UPLOAD_URL_TTL_S, type Storage } from '#server/storage/storage.ts';
-import * as v from 'valibot';
-import { ConfirmUploadSchema, fileTooLargeMessage, InitiateUploadSchema, MAX_IMAGE_BYTES } from '../schemas.ts';
+import { IMAGE_EXTENSIONS, UPLOAD_URL_TTL_S, type Storage } from '#server/storage/storage.ts';
+import {
+  ConfirmUploadSchema,
+  fileTooLargeMessage,
+  InitiatedUploadSchema,
+  InitiateUploadSchema,
+  MAX_IMAGE_BYTES,
+  UPLOAD_NOT_FOUND,
+  UploadRecordSchema,
+  type UploadRecord,
+} from '../schemas.ts';
+import { checkImageStart, SNIFF_BYTES } from './image-check.ts';
 
 export const MESSAGES = {
   initiated: 'Upload started. Send the file to file_url.',
   stored: 'The file has been stored.',
-  notFound: 'Upload not found',
+  notFound: UPLOAD_NOT_FOUND,
   nothingUploaded: 'Nothing valid was uploaded',
   mismatch: 'file_key and file_url do not match this upload',
 } as const;
 
 /** Per client address: a student tries a few pictures, not hundreds. */
 const UPLOAD_IP_LIMIT: RateLimitPolicy = { limit: 30, windowMs: 10 * 60_000 };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A fresh key: 24 bytes from a CSPRNG (192 bits), base64url, and the extension of the type. */
 const newFileKey = (extension: string) => `${randomBytes(24).toString('base64url')}.${extension}`;
@@ -152,7 +159,7 @@ export function createUploadRoutes(services: ApiServices) {
     async (c) => {
       const fileId = c.req.param('file_id');
       const input = await readJsonBody(c, ConfirmUploadSchema);
-      if (!UUID.test(fileId)) throw new ApiError(404, MESSAGES.notFound);
+      if (!isUuid(fileId)) throw new ApiError(404, MESSAGES.notFound);
       const [upload] = await db
         .select()
         .from(uploads)
@@ -206,51 +213,10 @@ async function tooLargeAs413<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    const sizeMessage = error instanceof ApiError && error.status === 400 ? error.fieldErrors?.file_size?.[0] : undefined;
-    if (error instanceof ApiError && sizeMessage?.startsWith('This file size of'))
-      throw new ApiError(413, sizeMessage, { fieldErrors: { file_size: [sizeMessage] } });
+    const tooLarge =
+      error instanceof ValidationError && error.broken.some((rule) => rule.field === 'file_size' && rule.type === 'max_value');
+    const message = tooLarge ? error.fieldErrors?.file_size?.[0] : undefined;
+    if (message) throw new ApiError(413, message, { fieldErrors: { file_size: [message] } });
     throw error;
   }
-}
-
-const UploadLinkQuerySchema = v.object({
-  expires: v.pipe(v.string(), v.description('Unix seconds after which the link no longer works.')),
-  mime: v.pipe(v.picklist(IMAGE_MIME_TYPES), v.description('The declared type; the body must be this image type.')),
-  size: v.pipe(v.string(), v.description('The declared size in bytes; a larger body is refused.')),
-  sig: v.pipe(v.string(), v.description('HMAC-SHA256 (hex) of the key, type, size and expiry.')),
-});
-
-const isEmbedded = (storage: Storage): storage is EmbeddedStorage => storage.kind === 'embedded' && 'receiveUpload' in storage;
-
-/**
- * Mounted at /uploads: the signed PUT of the embedded storage (with S3 the browser PUTs to the
- * bucket and this route answers 404). No session: the signed link is the permission.
- */
-export function createStorageUploadRoutes(services: ApiServices) {
-  const routes = new Hono<ApiEnv>();
-  routes.put(
-    '/:key',
-    describeJsonRoute({
-      tag: 'Uploads',
-      summary: 'The signed upload URL of initiate-upload: the file bytes',
-      description:
-        'Only as `file_url` gives it. The body is read as it arrives and refused past the declared size (and 5 MiB), or when its first bytes are not the declared image type.',
-      binaryBody: IMAGE_MIME_TYPES,
-      query: UploadLinkQuerySchema,
-      success: { message: UPLOAD_MESSAGES.uploaded },
-      errors: {
-        403: UPLOAD_MESSAGES.badLink,
-        404: 'No such upload URL (the storage is not the embedded one, or the key is not ours)',
-        413: UPLOAD_MESSAGES.tooLarge,
-        415: `${UPLOAD_MESSAGES.wrongType}; or ${UPLOAD_MESSAGES.wrongMediaType}`,
-      },
-    }),
-    async (c) => {
-      const { storage } = services;
-      if (!isEmbedded(storage)) throw new ApiError(404, 'Not found');
-      await storage.receiveUpload(c.req.raw, c.req.param('key'));
-      return c.json({ message: UPLOAD_MESSAGES.uploaded, data: null }, 200);
-    },
-  );
-  return routes;
 }

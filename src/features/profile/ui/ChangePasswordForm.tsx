@@ -1,11 +1,10 @@
 // 'Change Password' (docs/product.md#settings-page): the old password, the new one under the hint
 // (a check mark once it is left valid) with the way to reset a forgotten one, and the new one again.
 // It sends {currentPassword, password}, trimmed; after success every session has ended, and the
-// accounts feature forgets this one and goes to login a second later.
+// session is forgotten here too and the browser goes to login a second later.
 import { PASSWORD_HINT } from '#lib/schemas/fields.ts';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
-import { settingsActions } from '../actions.ts';
 import {
   ChangePasswordFormSchema,
   confirmMessage,
@@ -13,6 +12,7 @@ import {
   oldPasswordMessage,
   type ChangePasswordFormValues,
 } from '../schemas.ts';
+import { changePassword } from '../stores.ts';
 
 /** docs/product.md#settings-page: reset starts on the reset-password route. */
 export const RESET_PASSWORD_PATH = '/auth/reset-password';
@@ -30,7 +30,6 @@ export function ChangePasswordForm({ headingId }: { headingId: string }) {
     defaultValues: EMPTY,
     validators: { onSubmit: ChangePasswordFormSchema },
     onSubmit: submitWithSchema(ChangePasswordFormSchema, async ({ currentPassword, password }) => {
-      const { changePassword } = await settingsActions();
       await changePassword({ currentPassword, password });
     }),
   });

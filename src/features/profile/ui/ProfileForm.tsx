@@ -1,7 +1,7 @@
 // 'Edit Your Profile' (docs/product.md#settings-page): the picture (upload, or click it to clear
 // it), the names and e-mail read-only, the home address (required) and a Nigerian phone number.
-// Saving goes through the accounts feature (./actions.ts), which puts the saved user in the session,
-// so the header's avatar and name change on every page.
+// Saving (../stores.ts) puts the saved user in the session, so the header's avatar and name change
+// on every page.
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import * as v from 'valibot';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
@@ -9,8 +9,8 @@ import { useAppForm } from '#lib/forms/use-app-form.ts';
 import type { User } from '#lib/schemas/user.ts';
 import { initialsOf } from '#lib/session.ts';
 import { toast } from '#lib/toast/store.ts';
-import { settingsActions, type ProfileChanges } from '../actions.ts';
-import { HOME_ADDRESS_REQUIRED, ProfileFormSchema, type ProfileFormValues } from '../schemas.ts';
+import { HOME_ADDRESS_REQUIRED, ProfileFormSchema, type ProfileFormValues, type ProfileUpdateInput } from '../schemas.ts';
+import { loadProfile, saveProfile } from '../stores.ts';
 import { checkImage, IMAGE_ACCEPT, readAsDataUrl, uploadImage } from '../upload.ts';
 
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; user: User };
@@ -18,12 +18,10 @@ type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; user: Us
 export function ProfileForm({ headingId }: { headingId: string }) {
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const fetchProfile = () =>
-    settingsActions()
-      .then((actions) => actions.loadProfile())
-      .then(
-        (user) => setLoad({ kind: 'ready', user }),
-        () => setLoad({ kind: 'failed' }),
-      );
+    loadProfile().then(
+      (user) => setLoad({ kind: 'ready', user }),
+      () => setLoad({ kind: 'failed' }),
+    );
   useEffect(() => {
     void fetchProfile();
   }, []);
@@ -59,7 +57,6 @@ function ProfileFields({ user: loaded, headingId }: { user: User; headingId: str
     defaultValues: valuesOf(loaded),
     validators: { onSubmit: ProfileFormSchema },
     onSubmit: submitWithSchema(ProfileFormSchema, async ({ home_address, phone_number }) => {
-      const { saveProfile } = await settingsActions();
       setUser(await saveProfile({ home_address, phone_number }));
     }),
   });
@@ -68,7 +65,7 @@ function ProfileFields({ user: loaded, headingId }: { user: User; headingId: str
    * What a picture change sends besides the picture: the saved address (the API requires one), or
    * the one typed when none is saved yet; the phone is left out, so the saved one stays.
    */
-  const pictureChange = (profile_image_file_id: string | null): ProfileChanges | null => {
+  const pictureChange = (profile_image_file_id: string | null): ProfileUpdateInput | null => {
     if (user.home_address) return { home_address: user.home_address, profile_image_file_id };
     const typed = v.safeParse(ProfileFormSchema.entries.home_address, form.state.values.home_address);
     if (typed.success) return { home_address: typed.output, profile_image_file_id };
@@ -110,7 +107,7 @@ function ProfileFields({ user: loaded, headingId }: { user: User; headingId: str
 interface AvatarProps {
   user: User;
   onSaved: (user: User) => void;
-  pictureChange: (fileId: string | null) => ProfileChanges | null;
+  pictureChange: (fileId: string | null) => ProfileUpdateInput | null;
 }
 
 /** The picture: pick a file to upload it, click the current one to clear it. */
@@ -124,7 +121,6 @@ function Avatar({ user, onSaved, pictureChange }: AvatarProps) {
   const save = async (fileId: string | null) => {
     const changes = pictureChange(fileId);
     if (!changes) return;
-    const { saveProfile } = await settingsActions();
     onSaved(await saveProfile(changes));
   };
 

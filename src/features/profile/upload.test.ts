@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  checkImage,
-  fileTooLargeMessage,
-  MAX_IMAGE_BYTES,
-  PROGRESS_STORING,
-  readAsDataUrl,
-  sendingProgress,
-  WRONG_IMAGE_TYPE,
-} from './upload.ts';
+import { fileTooLargeMessage, MAX_IMAGE_BYTES, WRONG_IMAGE_TYPE } from './schemas.ts';
+import { checkImage, PROGRESS_STORING, readAsDataUrl, sendingProgress } from './upload.ts';
 
 describe('fileTooLargeMessage', () => {
   it('names the size in MB, rounded up', () => {

@@ -2,16 +2,15 @@
 // checked here first (type, at most 5 MB), then initiate-upload gives a signed URL (progress 30),
 // the bytes go there by XMLHttpRequest so their progress is known (60, then the whole percentage
 // sent), and the upload is confirmed. Saving it on the profile is the caller's next step.
-import { http } from '#lib/http.ts';
-import { doneProgress, startProgress } from '#lib/progress.ts';
-import { fileTooLargeMessage, InitiatedUploadSchema, MAX_IMAGE_BYTES, UploadRecordSchema, WRONG_IMAGE_TYPE } from '#lib/schemas/uploads.ts';
+import { doneProgress, startProgress } from '#lib/loading-bar.ts';
 import { toast } from '#lib/toast/store.ts';
+import { profileApi } from './api.ts';
+import { fileTooLargeMessage, MAX_IMAGE_BYTES, WRONG_IMAGE_TYPE } from './schemas.ts';
 
 /** For the file input's accept attribute. */
 export const IMAGE_ACCEPT = '.jpeg,.jpg,.png';
 const IMAGE_TYPES: Record<string, 'image/jpeg' | 'image/png'> = { jpeg: 'image/jpeg', jpg: 'image/jpeg', png: 'image/png' };
 
-export { fileTooLargeMessage, MAX_IMAGE_BYTES, WRONG_IMAGE_TYPE };
 export const UPLOAD_FAILED = 'Something went wrong';
 export const READ_FAILED = 'Failed to read file as data URL';
 export const READ_ERROR = 'Error reading file';
@@ -20,10 +19,10 @@ export const READ_ERROR = 'Error reading file';
 export const PROGRESS_STARTED = 30;
 export const PROGRESS_STORING = 60;
 
-export type ImageCheck = { ok: true; mimeType: 'image/jpeg' | 'image/png' } | { ok: false; message: string };
+export type PickedImage = { ok: true; mimeType: 'image/jpeg' | 'image/png' } | { ok: false; message: string };
 
 /** Whether a picked file may be uploaded: a .jpeg, .jpg or .png of that type, not empty, at most 5 MB. */
-export function checkImage(file: { name: string; type: string; size: number }): ImageCheck {
+export function checkImage(file: { name: string; type: string; size: number }): PickedImage {
   const dot = file.name.lastIndexOf('.');
   const extension = dot < 0 ? '' : file.name.slice(dot + 1).toLowerCase();
   const mimeType = IMAGE_TYPES[extension];
@@ -84,12 +83,17 @@ export function putFile(url: string, file: Blob, mimeType: string, onProgress: (
  * Initiates, sends and confirms an upload; resolves with the stored file's id. The API's refusals
  * are toasted by the HTTP client; a failed storage PUT is toasted here ('Something went wrong').
  */
-export async function uploadImage(file: File, mimeType: string, onProgress: (percent: number) => void): Promise<string> {
-  const { data: upload } = await http.post(
-    'user/initiate-upload',
-    { file_name: file.name, mime_type: mimeType, file_size: file.size, file_type: 'user_image' },
-    { data: InitiatedUploadSchema },
-  );
+export async function uploadImage(
+  file: File,
+  mimeType: 'image/jpeg' | 'image/png',
+  onProgress: (percent: number) => void,
+): Promise<string> {
+  const { data: upload } = await profileApi.initiateUpload({
+    file_name: file.name,
+    mime_type: mimeType,
+    file_size: file.size,
+    file_type: 'user_image',
+  });
   onProgress(PROGRESS_STARTED);
   startProgress();
   try {
@@ -101,11 +105,7 @@ export async function uploadImage(file: File, mimeType: string, onProgress: (per
   } finally {
     doneProgress();
   }
-  const { data: record } = await http.put(
-    `user/uploaded-file/${encodeURIComponent(upload.file_id)}`,
-    { file_key: upload.file_key, file_url: upload.file_url },
-    { data: UploadRecordSchema },
-  );
+  const { data: record } = await profileApi.confirmUpload(upload.file_id, { file_key: upload.file_key, file_url: upload.file_url });
   onProgress(100);
   return record.file_id;
 }

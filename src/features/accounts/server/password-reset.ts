@@ -1,0 +1,94 @@
+// A forgotten password (docs/product.md#auth-flows): a code to the address, the code checked without
+// using it up (the reset page's first step), then the new password with the code. One code a minute
+// per address, counted for unknown addresses too, so no answer tells which accounts exist.
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { passwordChanged } from '#server/auth/password-changed.ts';
+import { hashPassword, refuseCommonPassword } from '#server/auth/passwords.ts';
+import { students } from '#server/db/schema.ts';
+import type { ApiServices } from '#server/deps.ts';
+import type { ApiEnv } from '#server/http/context.ts';
+import { readJsonBody } from '#server/http/json-body.ts';
+import { describeJsonRoute } from '#server/http/openapi.ts';
+import { EmailOnlySchema, ResetPasswordSchema, VerifyResetCodeSchema } from '../schemas.ts';
+import { accountRateLimit, invalidCode, MESSAGES } from './answers.ts';
+import { activeAccountForNewCode, checkCode, issueCode } from './codes.ts';
+import { resetCodeMail } from './mails.ts';
+import { findStudentByEmail } from './students.ts';
+
+/** Mounted at /user. */
+export function createPasswordResetRoutes(services: ApiServices) {
+  const { db, mailer } = services;
+  const routes = new Hono<ApiEnv>();
+  const limit = (rule: string) => accountRateLimit(services, rule);
+  const site = services.env.PUBLIC_SITE_URL;
+
+  routes.post(
+    '/auth/student/forgot-password',
+    describeJsonRoute({
+      tag: 'Accounts',
+      summary: 'E-mail a password reset code (one a minute per address)',
+      body: EmailOnlySchema,
+      success: { message: MESSAGES.resetSent },
+      rateLimited: true,
+    }),
+    limit('forgot_password'),
+    async (c) => {
+      const { email } = await readJsonBody(c, EmailOnlySchema);
+      const now = services.clock();
+      const student = await activeAccountForNewCode(db, email, 'reset_password', now);
+      if (student) {
+        const code = await issueCode(db, student.id, 'reset_password', now);
+        await mailer.send(resetCodeMail(student, code, site));
+      }
+      return c.json({ message: MESSAGES.resetSent, data: null }, 200);
+    },
+  );
+
+  routes.post(
+    '/auth/student/verify-password-token',
+    describeJsonRoute({
+      tag: 'Accounts',
+      summary: 'Check a password reset code without using it up',
+      body: VerifyResetCodeSchema,
+      success: { message: MESSAGES.codeValid },
+      rateLimited: true,
+    }),
+    limit('verify_password_token'),
+    async (c) => {
+      const { email, token } = await readJsonBody(c, VerifyResetCodeSchema);
+      const student = await findStudentByEmail(db, email);
+      if (!student || !(await checkCode(db, student.id, 'reset_password', token, services.clock(), { useUp: false })))
+        throw invalidCode('token');
+      return c.json({ message: MESSAGES.codeValid, data: null }, 200);
+    },
+  );
+
+  routes.post(
+    '/auth/student/reset-password',
+    describeJsonRoute({
+      tag: 'Accounts',
+      summary: 'Set a new password with a reset code; every session of the account ends',
+      body: ResetPasswordSchema,
+      success: { message: MESSAGES.passwordReset },
+      rateLimited: true,
+    }),
+    limit('reset_password'),
+    async (c) => {
+      const { email, token, password } = await readJsonBody(c, ResetPasswordSchema);
+      refuseCommonPassword(password);
+      const now = services.clock();
+      const student = await findStudentByEmail(db, email);
+      if (!student || !(await checkCode(db, student.id, 'reset_password', token, now, { useUp: true }))) throw invalidCode('token');
+      // The code came to the mailbox, so the address is proven too.
+      await db
+        .update(students)
+        .set({ passwordHash: await hashPassword(password), verifiedAt: student.verifiedAt ?? now, updatedAt: now })
+        .where(eq(students.id, student.id));
+      await passwordChanged(services, student, 'reset', now);
+      return c.json({ message: MESSAGES.passwordReset, data: null }, 200);
+    },
+  );
+
+  return routes;
+}

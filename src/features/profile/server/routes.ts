@@ -1,0 +1,118 @@
+// The signed-in student's profile (docs/product.md#planned-endpoints, 'Accounts'): read it, change
+// the home address, phone and picture (the id of one of their stored uploads: ./uploads.ts), and
+// change the password, after which every session of the account ends.
+import { and, eq, isNull } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { UserSchema } from '#lib/schemas/user.ts';
+import { passwordChanged } from '#server/auth/password-changed.ts';
+import { hashPassword, refuseCommonPassword, verifyPassword } from '#server/auth/passwords.ts';
+import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
+import { toUser } from '#server/auth/user.ts';
+import { students, uploads } from '#server/db/schema.ts';
+import type { ApiServices } from '#server/deps.ts';
+import { ApiError } from '#server/http/api-error.ts';
+import type { ApiEnv } from '#server/http/context.ts';
+import { isUuid } from '#server/http/ids.ts';
+import { readJsonBody } from '#server/http/json-body.ts';
+import { describeJsonRoute } from '#server/http/openapi.ts';
+import { ChangePasswordSchema, ProfileUpdateSchema, UPLOAD_NOT_FOUND } from '../schemas.ts';
+
+export const MESSAGES = {
+  passwordChanged: 'Your password has been changed. Please log in again.',
+  profile: 'Your profile.',
+  profileSaved: 'Your profile has been updated.',
+  wrongCurrentPassword: 'Current password is incorrect',
+} as const;
+
+/** Mounted at /user. */
+export function createProfileRoutes(services: ApiServices) {
+  const { db } = services;
+  const signedIn = new Hono<StudentEnv>();
+  const guard = requireStudent(services);
+
+  /**
+   * The picture a profile update asks for: the public URL of the student's own stored upload, null
+   * to clear it, undefined (absent) to keep it. Anything else: 400 Upload not found.
+   */
+  async function profileImageUrl(fileId: string | null | undefined, studentId: string): Promise<string | null | undefined> {
+    if (fileId === undefined || fileId === null) return fileId;
+    const notFound = () => new ApiError(400, UPLOAD_NOT_FOUND, { fieldErrors: { profile_image_file_id: [UPLOAD_NOT_FOUND] } });
+    if (!isUuid(fileId)) throw notFound();
+    const [upload] = await db
+      .select({ fileKey: uploads.fileKey })
+      .from(uploads)
+      .where(and(eq(uploads.id, fileId), eq(uploads.studentId, studentId), eq(uploads.status, 'stored')));
+    if (!upload) throw notFound();
+    return services.storage.publicUrl(upload.fileKey);
+  }
+
+  signedIn.get(
+    '/student/profile',
+    describeJsonRoute({
+      tag: 'Accounts',
+      summary: 'The signed-in student',
+      success: { message: MESSAGES.profile, data: UserSchema },
+      auth: true,
+    }),
+    guard,
+    (c) => c.json({ message: MESSAGES.profile, data: toUser(c.var.student) }, 200),
+  );
+
+  signedIn.put(
+    '/student/profile',
+    describeJsonRoute({
+      tag: 'Accounts',
+      summary: 'Update the home address and phone number (names and e-mail cannot change)',
+      description:
+        '`profile_image_file_id`: the id of a stored upload of the student (PUT user/uploaded-file/{file_id}) sets the picture; null clears it; absent keeps it. Any other id is 400 "Upload not found".',
+      body: ProfileUpdateSchema,
+      success: { message: MESSAGES.profileSaved, data: UserSchema },
+      auth: true,
+    }),
+    guard,
+    async (c) => {
+      const input = await readJsonBody(c, ProfileUpdateSchema);
+      const imageUrl = await profileImageUrl(input.profile_image_file_id, c.var.student.id);
+      const [row] = await db
+        .update(students)
+        .set({
+          ...(imageUrl !== undefined ? { imageUrl } : {}),
+          homeAddress: input.home_address,
+          // An empty phone is left out of the payload: it keeps the number already saved.
+          ...(input.phone_number ? { phoneNumber: input.phone_number } : {}),
+          updatedAt: services.clock(),
+        })
+        .where(eq(students.id, c.var.student.id))
+        .returning();
+      return c.json({ message: MESSAGES.profileSaved, data: toUser(row!) }, 200);
+    },
+  );
+
+  signedIn.patch(
+    '/auth/student/password',
+    describeJsonRoute({
+      tag: 'Accounts',
+      summary: 'Change the password; every session of the account ends',
+      body: ChangePasswordSchema,
+      success: { message: MESSAGES.passwordChanged },
+      auth: true,
+    }),
+    guard,
+    async (c) => {
+      const { currentPassword, password } = await readJsonBody(c, ChangePasswordSchema);
+      const student = c.var.student;
+      if (!(await verifyPassword(student.passwordHash, currentPassword)))
+        throw new ApiError(400, MESSAGES.wrongCurrentPassword, { fieldErrors: { currentPassword: [MESSAGES.wrongCurrentPassword] } });
+      refuseCommonPassword(password);
+      const now = services.clock();
+      await db
+        .update(students)
+        .set({ passwordHash: await hashPassword(password), updatedAt: now })
+        .where(and(eq(students.id, student.id), isNull(students.deactivatedAt)));
+      await passwordChanged(services, student, 'settings', now);
+      return c.json({ message: MESSAGES.passwordChanged, data: null }, 200);
+    },
+  );
+
+  return new Hono<ApiEnv>().route('/', signedIn);
+}

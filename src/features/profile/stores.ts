@@ -1,0 +1,45 @@
+// The profile feature's actions: the settings forms and the signed-in pages call these. Each puts
+// the user the server answered into the session store, so the header's avatar and name follow on
+// every page at once.
+import { go, LOGIN_PATH } from '#lib/navigation.ts';
+import { $session, setSession, updateSessionUser } from '#lib/session.ts';
+import { profileApi } from './api.ts';
+import type { ChangePasswordInput, ProfileUpdateInput } from './schemas.ts';
+
+/** docs/product.md#limits-and-timings: 'Redirect after password change'. */
+export const PASSWORD_CHANGED_REDIRECT_MS = 1000;
+
+/** Reads the signed-in user from the server (and so finds out whether the session still holds). */
+export async function loadProfile() {
+  const { data } = await profileApi.profile();
+  updateSessionUser(data);
+  return data;
+}
+
+/**
+ * What every signed-in page does once: checks the stored session with the server (a session that
+ * ended there sends the browser to login, by the HTTP client's 401 rule) and brings a name or
+ * picture changed elsewhere to the header.
+ */
+export function refreshSignedInUser() {
+  if ($session.get()) loadProfile().catch(() => undefined);
+}
+
+/** Saves the home address, phone and picture (PUT user/student/profile). */
+export async function saveProfile(input: ProfileUpdateInput) {
+  const { data } = await profileApi.updateProfile(input);
+  updateSessionUser(data);
+  return data;
+}
+
+/**
+ * Changes the password. The server has then ended every session of the account, this one too: the
+ * session is forgotten here at once and the browser goes to login after a second (the success toast
+ * stays readable meanwhile).
+ */
+export async function changePassword(input: ChangePasswordInput) {
+  await profileApi.changePassword(input);
+  setSession(null);
+  await new Promise((resolve) => setTimeout(resolve, PASSWORD_CHANGED_REDIRECT_MS));
+  go(LOGIN_PATH, { replace: true });
+}
