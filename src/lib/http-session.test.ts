@@ -57,6 +57,14 @@ describe('http with a session', () => {
     expect(assign).toHaveBeenCalledTimes(1);
   });
 
+  it("keeps the session and the page when a sign-in's 401 is a wrong password", async () => {
+    answers.push(json(401, { message: 'Invalid email or password' }));
+    const signIn = http.post('user/auth/student/login', {}, { data: ProfileSchema, signsIn: true, toastError: false });
+    await expect(signIn).rejects.toMatchObject({ status: 401 });
+    expect($session.get()).toEqual(SESSION);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('only shows the message when the account is deactivated', async () => {
     answers.push(json(401, { message: DEACTIVATED_MESSAGE }));
     await expect(http.get('user/student/profile', { data: ProfileSchema })).rejects.toMatchObject({ status: 401 });

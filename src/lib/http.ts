@@ -80,10 +80,8 @@ function toError(error: unknown): Error {
  * back to this page), unless the account was deactivated. On the auth pages themselves a 401 is the
  * form's to show.
  */
-function handleUnauthorized(error: ApiError, path: string) {
+function handleUnauthorized(error: ApiError) {
   if (error.status !== 401 || error.message === DEACTIVATED_MESSAGE) return;
-  // A wrong password on the login form is a 401 too: that one is the form's to show.
-  if (path.startsWith('user/auth/student/login')) return;
   // Several calls of one page may be refused at once: the first ends the session and leaves; a second
   // navigation would only cancel the first one.
   if ($session.get() === null) return;
@@ -98,6 +96,11 @@ export interface CallOptions<S extends DataSchema> extends Omit<Options, 'json' 
   toastError?: boolean;
   /** Show the server's message as a success toast (default false). */
   toastSuccess?: boolean;
+  /**
+   * The call signs in (default false). Any other call's 401 means the session ended: it is forgotten
+   * and the browser goes to login. A sign-in's 401 is a wrong password, the form's to show.
+   */
+  signsIn?: boolean;
 }
 
 async function call<S extends DataSchema>(
@@ -105,7 +108,7 @@ async function call<S extends DataSchema>(
   path: string,
   options: CallOptions<S> & { json?: unknown },
 ): Promise<Answer<S>> {
-  const { data: schema, toastError = true, toastSuccess = false, ...kyOptions } = options;
+  const { data: schema, toastError = true, toastSuccess = false, signsIn = false, ...kyOptions } = options;
   startProgress();
   try {
     const result = parseAnswer(path, schema, await client(path, { ...kyOptions, method }).json());
@@ -113,7 +116,7 @@ async function call<S extends DataSchema>(
     return result;
   } catch (raw) {
     const error = toError(raw);
-    if (error instanceof ApiError) handleUnauthorized(error, path);
+    if (error instanceof ApiError && !signsIn) handleUnauthorized(error);
     if (toastError) toast.error(messageOf(error));
     throw error;
   } finally {

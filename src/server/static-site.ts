@@ -1,5 +1,6 @@
 // Serves the prebuilt site from memory: every file of the build is read once at start with its
 // gzip and brotli forms (written beside it by scripts/compress.ts), so a page costs one map look-up.
+import { parseRange } from './http/send-file.ts';
 import type { BrowserSources } from './storage/storage.ts';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -120,33 +121,6 @@ export function negotiateEncoding(acceptEncoding: string | null, available: read
   // When nothing is acceptable, not even the plain bytes (identity;q=0 or *;q=0), the plain bytes are
   // sent anyway: a page the client may not want beats a 406 that leaves the visitor with nothing.
   return best && bestWeight >= weightOf('identity') ? best : null;
-}
-
-type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
-
-/**
- * The one byte range a Range header asks for, 'unsatisfiable' when it lies past the end, or null when
- * the header is to be ignored (absent, malformed, another unit, or several ranges: the whole file is
- * then a valid answer, simpler than a multipart one and what clients that ask for several accept).
- */
-export function parseRange(header: string | null, size: number): ByteRange {
-  const match = header?.match(/^\s*bytes\s*=\s*(.*)$/i);
-  if (!match) return null;
-  const specs = match[1]!.split(',').map((spec) => spec.trim());
-  if (specs.length !== 1) return null;
-  const parts = specs[0]!.match(/^(\d*)\s*-\s*(\d*)$/);
-  if (!parts || (!parts[1] && !parts[2])) return null;
-  if (!parts[1]) {
-    // bytes=-n: the last n bytes.
-    const length = Number(parts[2]);
-    if (length === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - length), end: size - 1 };
-  }
-  const start = Number(parts[1]);
-  const end = parts[2] ? Number(parts[2]) : Infinity;
-  if (end < start) return null;
-  if (start >= size) return 'unsatisfiable';
-  return { start, end: Math.min(end, size - 1) };
 }
 
 /** A path with a segment starting with a dot (.build-stamp, .git/…): never part of the site. */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { materialPath } from '#features/learning/server/routes.ts';
+import { pathInside } from '#server/http/send-file.ts';
 import { enrolments, serverSecrets } from '#server/db/schema.ts';
 import { createUrlSigner } from '#server/files/signed-urls.ts';
 import { seedCatalogue, testCatalogue } from './support/catalogue.ts';
@@ -263,7 +263,7 @@ describe('what a link refuses', () => {
     }
 
     // The path is made from the database's names, and refuses any that is not a plain file name.
-    expect(materialPath(materialsDir, 'course-02', 'm1.mp4')).toBe(join(materialsDir, 'course-02', 'm1.mp4'));
+    expect(pathInside(materialsDir, 'course-02', 'm1.mp4')).toBe(join(materialsDir, 'course-02', 'm1.mp4'));
     for (const [course, file] of [
       ['course-02', '../secret.txt'],
       ['..', 'secret.txt'],
@@ -272,7 +272,7 @@ describe('what a link refuses', () => {
       ['course-02', 'a\\..\\b'],
       ['', 'm1.mp4'],
     ] as const)
-      expect(materialPath(materialsDir, course, file), `${course}/${file}`).toBeNull();
+      expect(pathInside(materialsDir, course, file), `${course}/${file}`).toBeNull();
   });
 
   it('refuses a link once the student is no longer enrolled', async () => {

@@ -53,6 +53,7 @@ describe('the OpenAPI document', () => {
       'GET /openapi.json',
       'GET /user/courses',
       'GET /user/courses/{id}',
+      'GET /user/courses/{id}/enrolment',
       'GET /user/courses/{id}/related-courses',
       'GET /user/materials/{courseId}/{materialId}',
       'GET /user/payments/test/{reference}',

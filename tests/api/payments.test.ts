@@ -17,6 +17,8 @@ const checkout = (token: string, course = 'course-02') => send(t.app, `user/cour
 const verify = (token: string, reference: string) =>
   send(t.app, `user/payments/${reference}/verify`, undefined, { method: 'GET', ...as(token) });
 const testPage = (reference: string, outcome: 'pay' | 'decline') => send(t.app, `user/payments/test/${reference}`, { outcome });
+const enrolment = (token: string, course = 'course-02') =>
+  send(t.app, `user/courses/${course}/enrolment`, undefined, { method: 'GET', ...as(token) });
 const myCourses = (token: string) => send(t.app, 'user/student/courses', undefined, { method: 'GET', ...as(token) });
 
 function webhook(data: Record<string, unknown>, secret = TEST_WEBHOOK_SECRET, event = 'charge.success') {
@@ -37,6 +39,9 @@ describe('checkout with the test provider', () => {
   it('starts a payment for the course price, and Pay -> verify enrols the student with a receipt and a notification', async () => {
     await seedCatalogue(t.db);
     const student = await signUpStudent(t);
+    const before = await enrolment(student.token);
+    expect(before.headers.get('cache-control')).toBe('no-store');
+    expect((await readJson(before)).data).toEqual({ enrolled: false });
     const started = await startPayment(student.token);
     expect(started.amount).toBe('70000.00');
     expect(started.currency).toBe('NGN');
@@ -62,7 +67,10 @@ describe('checkout with the test provider', () => {
     const [notice] = await t.db.select().from(notifications);
     expect(notice).toMatchObject({ studentId: student.id, kind: 'enrolment', title: 'You are enrolled in Course number 2' });
 
-    // Enrolled: a second checkout is refused.
+    // Enrolled: the checkout page is told so, and a second checkout is refused.
+    expect((await readJson(await enrolment(student.token))).data).toEqual({ enrolled: true });
+    expect((await readJson(await enrolment(student.token, 'course-03'))).data).toEqual({ enrolled: false });
+    expect((await enrolment('not-a-token')).status).toBe(401);
     const again = await checkout(student.token);
     expect(again.status).toBe(409);
     expect(await readJson(again)).toEqual({ message: 'You are already enrolled in this course.' });

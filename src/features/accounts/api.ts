@@ -16,7 +16,7 @@ export const accountsApi = {
   verifyAccount: (email: string, otp: string) =>
     http.post(`${AUTH}verify-account`, { email, otp }, { data: SignedInSchema, toastSuccess: true }),
   completeKyc: (input: Out<ReturnType<typeof kycSchema>>) => http.post(`${AUTH}kyc`, input, { data: UserSchema, toastSuccess: true }),
-  logIn: (input: Out<typeof LoginSchema>) => http.post(`${AUTH}login`, input, { data: SignedInSchema }),
+  logIn: (input: Out<typeof LoginSchema>) => http.post(`${AUTH}login`, input, { data: SignedInSchema, signsIn: true }),
   logOut: () => http.post(`${AUTH}logout`, undefined, { data: NoDataSchema, toastError: false }),
   forgotPassword: (email: string) => http.post(`${AUTH}forgot-password`, { email }, { data: NoDataSchema, toastSuccess: true }),
   resetPassword: (input: Out<typeof ResetPasswordSchema>) =>

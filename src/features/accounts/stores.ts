@@ -25,13 +25,14 @@ export const AUTH_PATHS = {
 /** The server sends at most one code a minute to an address (docs/product.md#limits-and-timings). */
 export const RESEND_AFTER_MS = 60_000;
 
-export type CodePurpose = 'verify' | 'reset';
+/** The flow a code belongs to: confirming the e-mail address, or resetting the password (the server's CodePurpose). */
+export type CodeFlow = 'verify' | 'reset';
 export interface SentCode {
   email: string;
   /** Epoch ms: when the last code for this purpose was asked for. */
   at: number;
 }
-type SentCodes = Partial<Record<CodePurpose, SentCode>>;
+type SentCodes = Partial<Record<CodeFlow, SentCode>>;
 
 const CODES_KEY = 'adire.otp-time-sent';
 
@@ -56,23 +57,23 @@ $sentCodes.listen((codes) => {
   if (typeof localStorage !== 'undefined') localStorage.setItem(CODES_KEY, JSON.stringify(codes));
 });
 
-export function rememberCode(purpose: CodePurpose, email: string, at = Date.now()) {
+export function rememberCode(purpose: CodeFlow, email: string, at = Date.now()) {
   $sentCodes.set({ ...$sentCodes.get(), [purpose]: { email, at } });
 }
 
 /** The address a code for this purpose went to, when it is the one the page is about. */
-export function rememberedEmail(purpose: CodePurpose): string | null {
+export function rememberedEmail(purpose: CodeFlow): string | null {
   return $sentCodes.get()[purpose]?.email ?? null;
 }
 
 /** An address to verify, without claiming a code went there just now (e.g. from the mail's link). */
-export function rememberEmail(purpose: CodePurpose, email: string) {
+export function rememberEmail(purpose: CodeFlow, email: string) {
   const sent = $sentCodes.get()[purpose];
   if (sent?.email === email) return;
   rememberCode(purpose, email, 0);
 }
 
-function forgetCode(purpose: CodePurpose) {
+function forgetCode(purpose: CodeFlow) {
   const { [purpose]: _done, ...rest } = $sentCodes.get();
   $sentCodes.set(rest);
 }
@@ -96,7 +97,7 @@ export async function signUp(input: Out<typeof SignupSchema>) {
   go(AUTH_PATHS.verify);
 }
 
-export async function resendCode(purpose: CodePurpose, email: string) {
+export async function resendCode(purpose: CodeFlow, email: string) {
   if (purpose === 'verify') await accountsApi.resendCode(email);
   else await accountsApi.forgotPassword(email);
   rememberCode(purpose, email);

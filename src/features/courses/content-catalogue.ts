@@ -1,28 +1,29 @@
 // The catalogue as the pages build it from content/ (at build time only): course cards in the
 // API's shape and order, so a page's first grid is in the HTML and matches what the islands later
-// fetch. The order and the related-courses rule mirror server/catalogue-view.ts.
+// fetch: the order is the API's, and the related-courses and paging rules are the API's own (./related.ts).
 import type { ImageMetadata } from 'astro';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { koboToDecimal, nairaToKobo } from '#lib/money.ts';
+import { relatedTo } from './related.ts';
 import type { CourseCard } from './schemas.ts';
 
-export type CourseEntry = CollectionEntry<'courses'>;
-export type TutorEntry = CollectionEntry<'tutors'>;
+export type CourseContent = CollectionEntry<'courses'>;
+export type TutorContent = CollectionEntry<'tutors'>;
 
 /** An image from content/: an SVG arrives as a component that carries its metadata. */
 export const urlOf = (image: ImageMetadata) => image.src;
 
 /** Live courses in catalogue order (order, then id), as the API lists them. */
-export async function coursesInOrder(): Promise<CourseEntry[]> {
+export async function coursesInOrder(): Promise<CourseContent[]> {
   return (await getCollection('courses')).sort((a, b) => a.data.order - b.data.order || a.id.localeCompare(b.id));
 }
 
-export async function tutorsById(): Promise<Map<string, TutorEntry>> {
+export async function tutorsById(): Promise<Map<string, TutorContent>> {
   return new Map((await getCollection('tutors')).map((tutor) => [tutor.id, tutor]));
 }
 
 /** The tutors of a course, lead tutor first; a name that is not in content/tutors/ stops the build. */
-export function tutorsOf(course: CourseEntry, tutors: Map<string, TutorEntry>): TutorEntry[] {
+export function tutorsOf(course: CourseContent, tutors: Map<string, TutorContent>): TutorContent[] {
   return course.data.tutors.map((id) => {
     const tutor = tutors.get(id);
     if (!tutor) throw new Error(`content/courses/${course.id}.md names tutor "${id}", which is not in content/tutors/`);
@@ -30,7 +31,7 @@ export function tutorsOf(course: CourseEntry, tutors: Map<string, TutorEntry>): 
   });
 }
 
-export function cardOf(course: CourseEntry, tutors: Map<string, TutorEntry>): CourseCard {
+export function cardOf(course: CourseContent, tutors: Map<string, TutorContent>): CourseCard {
   return {
     course_id: course.id,
     course_image: urlOf(course.data.image),
@@ -42,14 +43,11 @@ export function cardOf(course: CourseEntry, tutors: Map<string, TutorEntry>): Co
   };
 }
 
-/** Every other course, those sharing a tutor with this one first, then in catalogue order. */
-export function relatedTo(course: CourseEntry, ordered: CourseEntry[]): CourseEntry[] {
-  const others = ordered.filter((entry) => entry.id !== course.id);
-  const shares = (entry: CourseEntry) => entry.data.tutors.some((id) => course.data.tutors.includes(id));
-  return [...others.filter(shares), ...others.filter((entry) => !shares(entry))];
-}
-
-/** The first page of a list, with the totals the API gives beside it. */
-export function firstPage<T>(items: readonly T[], perPage: number) {
-  return { items: items.slice(0, perPage), total_pages: Math.ceil(items.length / perPage), total_count: items.length };
-}
+/** Every other course, those sharing a tutor with this one first, then in catalogue order (./related.ts). */
+export const relatedContent = (course: CourseContent, ordered: CourseContent[]) =>
+  relatedTo(
+    course,
+    ordered,
+    (entry) => entry.id,
+    (entry) => entry.data.tutors,
+  );

@@ -44,3 +44,20 @@ export const SignedLinkQuerySchema = v.object({
   student: v.optional(v.string(), ''),
   sig: v.optional(v.string(), ''),
 });
+
+/** One course of My courses (GET user/student/courses), newest enrolment first. */
+export const MyCourseSchema = v.object({
+  course_id: v.string(),
+  title: v.string(),
+  image_url: v.string(),
+  /** 0 to 100: the whole percentage of the course's live materials completed, rounded down. */
+  progress: v.number(),
+  /** ISO-8601. */
+  enrolled_at: v.string(),
+  /** The first material in the course's order not yet completed; null when all are. */
+  next_material_id: v.nullable(v.string()),
+  /** ISO-8601: the latest completion; null when nothing is completed yet. */
+  last_activity_at: v.nullable(v.string()),
+});
+export const MyCoursesSchema = v.array(MyCourseSchema);
+export type MyCourse = v.InferOutput<typeof MyCourseSchema>;

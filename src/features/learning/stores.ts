@@ -4,7 +4,7 @@
 // after 2 hours, so a video that fails to load reloads the list, once.
 import { atom } from 'nanostores';
 import { isApiError, messageOf } from '#lib/errors.ts';
-import { percentDone } from '#lib/percent-done.ts';
+import { percentDone } from './percent-done.ts';
 import { learningApi } from './api.ts';
 import type { CourseMaterials, Material } from './schemas.ts';
 

@@ -12,8 +12,10 @@ export const CheckoutSchema = v.object({
 });
 export type Checkout = v.InferOutput<typeof CheckoutSchema>;
 
+/** GET user/courses/{id}/enrolment. */
+export const EnrolmentSchema = v.object({ enrolled: v.boolean() });
+
 export const PaymentStatusSchema = v.object({ status: v.picklist(['success', 'failed', 'pending']), course_id: v.string() });
-export type PaymentStatus = v.InferOutput<typeof PaymentStatusSchema>;
 
 export const TestChargeSchema = v.object({ reference: v.string(), amount: v.string(), currency: v.string(), status: v.string() });
 export const TestOutcomeSchema = v.strictObject({ outcome: v.picklist(['pay', 'decline'], 'outcome must be pay or decline') });

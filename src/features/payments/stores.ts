@@ -25,10 +25,10 @@ export async function openCheckout(courseId: string, reference: string | null) {
   if (!$session.get()) return $checkout.set({ kind: 'signed-out' });
   if (reference) return checkPayment(reference);
   try {
-    const { data } = await paymentsApi.myCourseIds();
-    $checkout.set(data.some((course) => course.course_id === courseId) ? { kind: 'enrolled' } : { kind: 'ready' });
+    const { data } = await paymentsApi.enrolment(courseId);
+    $checkout.set(data.enrolled ? { kind: 'enrolled' } : { kind: 'ready' });
   } catch {
-    // The list could not be read: checkout itself still says 409 when they are enrolled.
+    // It could not be read: checkout itself still says 409 when they are enrolled.
     $checkout.set({ kind: 'ready' });
   }
 }

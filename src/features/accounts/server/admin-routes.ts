@@ -1,17 +1,17 @@
 // The operator's door for `npm run admin -- deactivate|activate <email>`, behind the admin lock of
-// src/server/http/admin-guard.ts: loopback only, not through a proxy, with the server's secret.
+// src/server/auth/admin-guard.ts: loopback only, not through a proxy, with the server's secret.
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { EmailSchema } from '#lib/schemas/fields.ts';
 import type { ApiServices } from '#server/deps.ts';
-import { ADMIN_FORBIDDEN, ADMIN_ONLY, requireAdmin } from '#server/http/admin-guard.ts';
+import { ADMIN_FORBIDDEN, ADMIN_ONLY, requireAdmin } from '#server/auth/admin-guard.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { setStudentActive } from './students.ts';
 
-export { ADMIN_FORBIDDEN, ADMIN_SECRET_HEADER } from '#server/http/admin-guard.ts';
+export { ADMIN_FORBIDDEN, ADMIN_SECRET_HEADER } from '#server/auth/admin-guard.ts';
 export const NO_SUCH_ACCOUNT = 'No account uses this email address';
 
 export const StudentStatusSchema = v.strictObject({ email: EmailSchema, active: v.boolean('active must be true or false') });

@@ -7,12 +7,12 @@ import type { ReactNode } from 'react';
 import { withCodeFieldGroup } from '#lib/forms/use-code-form.ts';
 import { EmailSchema } from '#lib/schemas/fields.ts';
 import { CODE_LENGTH, OtpCodeSchema, validEmail } from '../schemas.ts';
-import type { CodePurpose } from '../stores.ts';
+import type { CodeFlow } from '../stores.ts';
 import { ResendCode } from './ResendCode.tsx';
 import { useKnownEmail } from './use-known-email.ts';
 
 interface CodeFieldsProps {
-  purpose: CodePurpose;
+  purpose: CodeFlow;
   /** The code boxes' label ('Verification code', 'Reset code'). */
   codeLabel: string;
   children?: ReactNode;

@@ -4,10 +4,10 @@
 // announced, not every tick.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { $sentCodes, resendCode, secondsUntilResend, type CodePurpose } from '../stores.ts';
+import { $sentCodes, resendCode, secondsUntilResend, type CodeFlow } from '../stores.ts';
 
 export interface ResendCodeProps {
-  purpose: CodePurpose;
+  purpose: CodeFlow;
   /** The address the code goes to; nothing is offered until there is a valid one. */
   email: string | null;
 }

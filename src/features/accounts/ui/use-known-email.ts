@@ -3,9 +3,9 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { EmailSchema } from '#lib/schemas/fields.ts';
 import * as v from 'valibot';
-import { rememberedEmail, rememberEmail, type CodePurpose } from '../stores.ts';
+import { rememberedEmail, rememberEmail, type CodeFlow } from '../stores.ts';
 
-export function useKnownEmail(purpose: CodePurpose, onFound: (email: string) => void): string | null {
+export function useKnownEmail(purpose: CodeFlow, onFound: (email: string) => void): string | null {
   const [known, setKnown] = useState<string | null>(null);
   const found = useEffectEvent(onFound);
   useEffect(() => {

@@ -5,9 +5,10 @@ import { asc, isNull } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { courses, courseTutors, tutors } from '#server/db/schema.ts';
 import { koboToDecimal } from '#lib/money.ts';
+import { relatedTo } from '../related.ts';
 import type { CourseCard, CourseDetails } from '../schemas.ts';
 
-export interface CourseEntry {
+export interface CatalogueCourse {
   id: string;
   card: CourseCard;
   details: CourseDetails;
@@ -19,8 +20,8 @@ export interface CourseEntry {
 
 export interface CatalogueView {
   /** Live courses in catalogue order. */
-  courses: CourseEntry[];
-  byId: Map<string, CourseEntry>;
+  courses: CatalogueCourse[];
+  byId: Map<string, CatalogueCourse>;
 }
 
 export async function readCatalogueView(db: Database): Promise<CatalogueView> {
@@ -29,7 +30,7 @@ export async function readCatalogueView(db: Database): Promise<CatalogueView> {
   const links = await db.select().from(courseTutors).orderBy(asc(courseTutors.position));
   const tutorsById = new Map(tutorRows.map((tutor) => [tutor.id, tutor]));
 
-  const entries = courseRows.map((course): CourseEntry => {
+  const entries = courseRows.map((course): CatalogueCourse => {
     const own = links
       .filter((link) => link.courseId === course.id)
       .map((link) => tutorsById.get(link.tutorId))
@@ -73,22 +74,18 @@ export async function readCatalogueView(db: Database): Promise<CatalogueView> {
   return { courses: entries, byId: new Map(entries.map((entry) => [entry.id, entry])) };
 }
 
-/** One page of a list, with the totals the API gives beside it. */
-export function pageOf<T>(items: readonly T[], page: number, perPage: number) {
-  const start = (page - 1) * perPage;
-  return { items: items.slice(start, start + perPage), total_pages: Math.ceil(items.length / perPage), total_count: items.length };
-}
-
 /** Courses whose title, description or outline holds every word searched for. */
-export function searchCourses(view: CatalogueView, search: string): CourseEntry[] {
+export function searchCourses(view: CatalogueView, search: string): CatalogueCourse[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return view.courses;
   return view.courses.filter((entry) => words.every((word) => entry.haystack.includes(word)));
 }
 
-/** Every other course, those sharing a tutor with this one first, then in catalogue order. */
-export function relatedTo(view: CatalogueView, course: CourseEntry): CourseEntry[] {
-  const others = view.courses.filter((entry) => entry.id !== course.id);
-  const shares = (entry: CourseEntry) => entry.tutorIds.some((id) => course.tutorIds.includes(id));
-  return [...others.filter(shares), ...others.filter((entry) => !shares(entry))];
-}
+/** Every other course, those sharing a tutor with this one first, then in catalogue order (../related.ts). */
+export const relatedCourses = (view: CatalogueView, course: CatalogueCourse) =>
+  relatedTo(
+    course,
+    view.courses,
+    (entry) => entry.id,
+    (entry) => entry.tutorIds,
+  );

@@ -2,30 +2,20 @@
 // course's details, its related courses. Answers come from the in-memory catalogue view, carry an
 // ETag and a short public Cache-Control, and a matching If-None-Match gets 304 with no body.
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { percentDone } from '#lib/percent-done.ts';
-import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
-import { courseMaterials, courses, enrolments, materialProgress } from '#server/db/schema.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { validateInput } from '#server/http/validate.ts';
 import type { ApiServices } from '#server/deps.ts';
-import {
-  CataloguePageSchema,
-  CatalogueQuerySchema,
-  CourseDetailsSchema,
-  MyCoursesSchema,
-  PagingQuerySchema,
-  RelatedCoursesPageSchema,
-} from '../schemas.ts';
-import { pageOf, readCatalogueView, relatedTo, searchCourses, type CatalogueView } from './catalogue-view.ts';
+import { CataloguePageSchema, CatalogueQuerySchema, CourseDetailsSchema, PagingQuerySchema, RelatedCoursesPageSchema } from '../schemas.ts';
+import { pageOf } from '../related.ts';
+import { readCatalogueView, relatedCourses, searchCourses, type CatalogueView } from './catalogue-view.ts';
 
 export const COURSE_NOT_FOUND = 'Course not found';
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
-const MESSAGES = { catalogue: 'Courses', details: 'Course details', related: 'Related courses', mine: 'Your courses' };
+const MESSAGES = { catalogue: 'Courses', details: 'Course details', related: 'Related courses' };
 
 /** Answers a public catalogue body, or 304 when the client already holds this exact answer. */
 function cacheable(c: Context<ApiEnv>, body: unknown) {
@@ -101,71 +91,10 @@ export function createCourseRoutes(services: ApiServices) {
     async (c) => {
       const query = validateInput(PagingQuerySchema, c.req.query());
       const course = await courseOr404(c.req.param('id'));
-      const { items, ...totals } = pageOf(relatedTo(await catalogue(), course), query.page, query.per_page);
+      const { items, ...totals } = pageOf(relatedCourses(await catalogue(), course), query.page, query.per_page);
       return cacheable(c, { message: MESSAGES.related, data: { relatedCourses: items.map((entry) => entry.card), ...totals } });
     },
   );
 
-  const signedIn = new Hono<StudentEnv>();
-  signedIn.get(
-    '/student/courses',
-    describeJsonRoute({
-      tag: 'Courses',
-      summary: "The signed-in student's courses with progress, newest enrolment first",
-      success: { message: MESSAGES.mine, data: MyCoursesSchema },
-      auth: true,
-    }),
-    requireStudent(services),
-    async (c) => {
-      const rows = await services.db
-        .select({ courseId: courses.id, title: courses.title, imageUrl: courses.imageUrl, enrolledAt: enrolments.enrolledAt })
-        .from(enrolments)
-        .innerJoin(courses, eq(courses.id, enrolments.courseId))
-        .where(and(eq(enrolments.studentId, c.var.student.id)))
-        .orderBy(desc(enrolments.enrolledAt));
-      // Progress over each course's live materials, in order, with the student's ticks (the same
-      // rule as the learning feature's PUT answers: percentDone over the live materials).
-      const ticks = rows.length
-        ? await services.db
-            .select({ courseId: courseMaterials.courseId, id: courseMaterials.id, completedAt: materialProgress.completedAt })
-            .from(courseMaterials)
-            .leftJoin(
-              materialProgress,
-              and(
-                eq(materialProgress.studentId, c.var.student.id),
-                eq(materialProgress.courseId, courseMaterials.courseId),
-                eq(materialProgress.materialId, courseMaterials.id),
-              ),
-            )
-            .where(
-              and(
-                inArray(
-                  courseMaterials.courseId,
-                  rows.map((row) => row.courseId),
-                ),
-                isNull(courseMaterials.retiredAt),
-              ),
-            )
-            .orderBy(asc(courseMaterials.courseId), asc(courseMaterials.position), asc(courseMaterials.id))
-        : [];
-      const mine = rows.map((row) => {
-        const live = ticks.filter((tick) => tick.courseId === row.courseId);
-        const done = live.flatMap((tick) => (tick.completedAt ? [tick.completedAt] : []));
-        const latest = done.reduce<Date | null>((last, at) => (last && last >= at ? last : at), null);
-        return {
-          course_id: row.courseId,
-          title: row.title,
-          image_url: row.imageUrl,
-          progress: percentDone(done.length, live.length),
-          enrolled_at: row.enrolledAt.toISOString(),
-          next_material_id: live.find((tick) => !tick.completedAt)?.id ?? null,
-          last_activity_at: latest?.toISOString() ?? null,
-        };
-      });
-      return c.json({ message: MESSAGES.mine, data: mine }, 200);
-    },
-  );
-
-  routes.route('/', signedIn);
   return routes;
 }

@@ -4,9 +4,9 @@
 // one), reads them back on load and on Back/Forward, and asks the API for each page.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SearchField } from '#lib/forms/SearchField.tsx';
-import { http } from '#lib/http.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
-import { CataloguePageSchema, PER_PAGE_DEFAULT, PER_PAGE_MAX } from '../schemas.ts';
+import { cataloguePath, coursesApi, type CatalogueQuery } from '../api.ts';
+import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from '../schemas.ts';
 import { CourseGrid, useCoursePage, type CoursePage } from './CourseGrid.tsx';
 
 export interface CourseCatalogueProps {
@@ -14,11 +14,7 @@ export interface CourseCatalogueProps {
   initial: CoursePage;
 }
 
-interface Query {
-  page: number;
-  perPage: number;
-  search: string;
-}
+type Query = CatalogueQuery;
 
 const DEFAULT_QUERY: Query = { page: 1, perPage: PER_PAGE_DEFAULT, search: '' };
 const SEARCH_MAX = 100;
@@ -46,24 +42,16 @@ function urlOf({ page, perPage, search }: Query): string {
   return `${location.pathname}?${params.toString()}`;
 }
 
-const pathOf = ({ page, perPage, search }: Query) => {
-  const params = new URLSearchParams({ page: String(page), per_page: String(perPage) });
-  if (search) params.set('search', search);
-  return `user/courses?${params.toString()}`;
-};
-
-const fetchCatalogue = async (path: string): Promise<CoursePage> => {
-  const { data } = await http.get(path, { data: CataloguePageSchema });
-  return data;
-};
-
 function CourseCatalogue({ initial }: CourseCatalogueProps) {
   // The first render matches the built HTML; the address bar is read once hydrated.
   const [query, setQuery] = useState<Query>(DEFAULT_QUERY);
   // A new key remounts the search field when the search comes from outside it (address bar, history).
   const [fieldKey, setFieldKey] = useState(0);
   const top = useRef<HTMLDivElement>(null);
-  const { data, status, error, retry } = useCoursePage(pathOf(query), fetchCatalogue, { key: pathOf(DEFAULT_QUERY), data: initial });
+  const { data, status, error, retry } = useCoursePage(cataloguePath(query), coursesApi.catalogue, {
+    key: cataloguePath(DEFAULT_QUERY),
+    data: initial,
+  });
 
   useEffect(() => {
     const fromAddress = () => {

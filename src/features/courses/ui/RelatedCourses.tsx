@@ -2,9 +2,9 @@
 // comes in as props (built from content in the API's order), so the grid is in the HTML before any
 // JavaScript; mounted with client:visible, the island then pages through the API.
 import { useCallback, useRef, useState } from 'react';
-import { http } from '#lib/http.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
-import { PER_PAGE_DEFAULT, RelatedCoursesPageSchema } from '../schemas.ts';
+import { coursesApi, relatedCoursesPath } from '../api.ts';
+import { PER_PAGE_DEFAULT } from '../schemas.ts';
 import { CourseGrid, useCoursePage, type CoursePage } from './CourseGrid.tsx';
 
 export interface RelatedCoursesProps {
@@ -13,20 +13,12 @@ export interface RelatedCoursesProps {
   initial: CoursePage;
 }
 
-const pathOf = (courseId: string, page: number, perPage: number) =>
-  `user/courses/${encodeURIComponent(courseId)}/related-courses?page=${page}&per_page=${perPage}`;
-
-const fetchRelated = async (path: string): Promise<CoursePage> => {
-  const { data } = await http.get(path, { data: RelatedCoursesPageSchema });
-  return { courses: data.relatedCourses, total_pages: data.total_pages, total_count: data.total_count };
-};
-
 function RelatedCourses({ courseId, initial }: RelatedCoursesProps) {
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(PER_PAGE_DEFAULT);
   const top = useRef<HTMLDivElement>(null);
-  const { data, status, error, retry } = useCoursePage(pathOf(courseId, page, perPage), fetchRelated, {
-    key: pathOf(courseId, 1, PER_PAGE_DEFAULT),
+  const { data, status, error, retry } = useCoursePage(relatedCoursesPath(courseId, page, perPage), coursesApi.related, {
+    key: relatedCoursesPath(courseId, 1, PER_PAGE_DEFAULT),
     data: initial,
   });
 

@@ -1,5 +1,6 @@
-// An enrolled student's course materials and progress (docs/product.md#dashboard-routes; 'Enrolment
-// and payment' in docs/product.md#planned-endpoints):
+// A student's courses, materials and progress (docs/product.md#dashboard-routes; 'Enrolment and
+// payment' in docs/product.md#planned-endpoints):
+//   GET user/student/courses                                   my courses with progress, newest enrolment first
 //   GET user/student/courses/{id}                              the course and its live materials, in order
 //   PUT user/student/courses/{id}/materials/{material_id}      tick or untick a material
 //   GET user/materials/{courseId}/{materialId}?expires&student&sig   the file itself
@@ -7,14 +8,10 @@
 // student, valid 2 hours: a <video> or a PDF viewer cannot send a bearer token, so the link is the
 // permission. The link is checked again against the database (live material, still enrolled, account
 // active), and the file's path is built from the database's names only, never from the URL's text.
-import { open, type FileHandle } from 'node:fs/promises';
-import { basename, resolve, sep } from 'node:path';
-import { Readable } from 'node:stream';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { percentDone } from '#lib/percent-done.ts';
-import { Hono, type Context } from 'hono';
+import { open } from 'node:fs/promises';
+import { and, eq, isNull } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
-import type { Database } from '#server/db/client.ts';
 import { courseMaterials, courses, enrolments, materialProgress, students } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { createUrlSigner } from '#server/files/signed-urls.ts';
@@ -24,16 +21,19 @@ import { isUuid } from '#server/http/ids.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { validateInput } from '#server/http/validate.ts';
-import { parseRange } from '#server/static-site.ts';
+import { pathInside, sendFile } from '#server/http/send-file.ts';
 import {
   CourseMaterialsSchema,
   MaterialProgressInputSchema,
   MaterialProgressSchema,
+  MyCoursesSchema,
   SignedLinkQuerySchema,
   type Material,
 } from '../schemas.ts';
+import { courseProgress, liveMaterials, myCourses } from './progress.ts';
 
 export const MESSAGES = {
+  mine: 'Your courses',
   materials: 'Course materials',
   progress: 'Progress saved.',
   courseNotFound: 'Course not found',
@@ -53,40 +53,6 @@ const MATERIAL_LINK_BASE = '/api/v1/user/materials';
 const FILE_TYPES = { video: 'video/mp4', pdf: 'application/pdf' } as const;
 /** Private: the link names one student; the browser may keep the bytes while the link lasts. */
 const FILE_CACHE_CONTROL = 'private, max-age=3600';
-
-/** Each course's live materials in order, with whether `studentId` completed each and when. */
-async function liveMaterials(db: Database, studentId: string, courseIds: readonly string[]) {
-  if (courseIds.length === 0) return [];
-  return db
-    .select({
-      courseId: courseMaterials.courseId,
-      id: courseMaterials.id,
-      title: courseMaterials.title,
-      kind: courseMaterials.kind,
-      length: courseMaterials.length,
-      completedAt: materialProgress.completedAt,
-    })
-    .from(courseMaterials)
-    .leftJoin(
-      materialProgress,
-      and(
-        eq(materialProgress.studentId, studentId),
-        eq(materialProgress.courseId, courseMaterials.courseId),
-        eq(materialProgress.materialId, courseMaterials.id),
-      ),
-    )
-    .where(and(inArray(courseMaterials.courseId, [...courseIds]), isNull(courseMaterials.retiredAt)))
-    .orderBy(asc(courseMaterials.courseId), asc(courseMaterials.position), asc(courseMaterials.id));
-}
-
-/**
- * The student's progress in a course: completed live materials / live materials × 100, rounded down
- * (My courses, GET user/student/courses, applies the same rule).
- */
-export async function courseProgress(db: Database, studentId: string, courseId: string): Promise<number> {
-  const rows = await liveMaterials(db, studentId, [courseId]);
-  return percentDone(rows.filter((row) => row.completedAt !== null).length, rows.length);
-}
 
 /** Mounted at /user. */
 export function createLearningRoutes(services: ApiServices) {
@@ -113,6 +79,18 @@ export function createLearningRoutes(services: ApiServices) {
     const query = new URLSearchParams({ expires: String(expires), student: studentId, sig });
     return `${MATERIAL_LINK_BASE}/${encodeURIComponent(courseId)}/${encodeURIComponent(materialId)}?${query}`;
   }
+
+  signedIn.get(
+    '/student/courses',
+    describeJsonRoute({
+      tag: 'Courses',
+      summary: "The signed-in student's courses with progress, newest enrolment first",
+      success: { message: MESSAGES.mine, data: MyCoursesSchema },
+      auth: true,
+    }),
+    guard,
+    async (c) => c.json({ message: MESSAGES.mine, data: await myCourses(db, c.var.student.id) }, 200),
+  );
 
   signedIn.get(
     '/student/courses/:id',
@@ -222,65 +200,16 @@ export function createLearningRoutes(services: ApiServices) {
         .where(and(eq(courseMaterials.courseId, courseId), eq(courseMaterials.id, materialId), isNull(courseMaterials.retiredAt)));
       if (!material) throw refused();
 
-      const path = materialPath(services.env.MATERIALS_DIR, material.courseId, material.file);
+      const missing = () => new ApiError(404, MESSAGES.fileMissing, { headers: { 'cache-control': 'no-store' } });
+      const path = pathInside(services.env.MATERIALS_DIR, material.courseId, material.file);
       const handle = path ? await open(path, 'r').catch(() => null) : null;
-      if (!handle) throw new ApiError(404, MESSAGES.fileMissing, { headers: { 'cache-control': 'no-store' } });
-      return sendFile(c, handle, FILE_TYPES[material.kind]);
+      if (!handle) throw missing();
+      const answer = await sendFile(c.req.raw, handle, { type: FILE_TYPES[material.kind], cacheControl: FILE_CACHE_CONTROL });
+      if (!answer) throw missing();
+      return answer;
     },
   );
 
   routes.route('/', signedIn);
   return routes;
-}
-
-/**
- * The file's path inside `root`, from the database's course id and file name; null for a name that
- * is not a plain file name (a catalogue mistake), so nothing outside the folder is ever opened.
- */
-export function materialPath(root: string, courseId: string, file: string): string | null {
-  const plain = (name: string) => name !== '' && basename(name) === name && !name.startsWith('.') && !/[\\/\0]/.test(name);
-  if (!plain(courseId) || !plain(file)) return null;
-  const base = resolve(root);
-  const full = resolve(base, courseId, file);
-  return full.startsWith(base + sep) ? full : null;
-}
-
-/** The whole file, or the one byte range asked for, streamed from the open handle (closed when done). */
-async function sendFile(c: Context, handle: FileHandle, type: string): Promise<Response> {
-  let handed = false;
-  try {
-    const info = await handle.stat();
-    if (!info.isFile()) throw new ApiError(404, MESSAGES.fileMissing, { headers: { 'cache-control': 'no-store' } });
-    const size = info.size;
-    const etag = `"${size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-    const headers = new Headers({
-      'content-type': type,
-      'content-disposition': 'inline',
-      'x-content-type-options': 'nosniff',
-      'cache-control': FILE_CACHE_CONTROL,
-      'accept-ranges': 'bytes',
-      etag,
-      'last-modified': info.mtime.toUTCString(),
-    });
-    // A range only of the file the client started on (If-Range names its tag or date).
-    const ifRange = c.req.header('if-range');
-    const rangeApplies = ifRange === undefined || ifRange === etag || ifRange === info.mtime.toUTCString();
-    const range = rangeApplies ? parseRange(c.req.header('range') ?? null, size) : null;
-    if (range === 'unsatisfiable') {
-      headers.set('content-range', `bytes */${size}`);
-      headers.set('content-length', '0');
-      return new Response(null, { status: 416, headers });
-    }
-    const start = range ? range.start : 0;
-    const end = range ? range.end : size - 1;
-    if (range) headers.set('content-range', `bytes ${start}-${end}/${size}`);
-    headers.set('content-length', String(Math.max(0, end - start + 1)));
-    const status = range ? 206 : 200;
-    if (c.req.raw.method === 'HEAD' || size === 0) return new Response(null, { status, headers });
-    const stream = handle.createReadStream({ start, end, autoClose: true });
-    handed = true;
-    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers });
-  } finally {
-    if (!handed) await handle.close().catch(() => {});
-  }
 }

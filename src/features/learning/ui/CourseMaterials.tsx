@@ -5,7 +5,7 @@
 // sent to the checkout, never shown the materials.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { materialAnchor, materialIdFromHash } from '#lib/dashboard-links.ts';
+import { materialAnchor, materialIdFromHash } from '../links.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import type { Material } from '../schemas.ts';
 import { $materials, formatLength, loadMaterials, progressOf, reloadAfterVideoError, selectMaterial, setCompleted } from '../stores.ts';

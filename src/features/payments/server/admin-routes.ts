@@ -1,8 +1,8 @@
 // The operator's door for `npm run admin -- enrolments`, behind the admin lock of
-// src/server/http/admin-guard.ts: loopback only, not through a proxy, with the server's secret.
+// src/server/auth/admin-guard.ts: loopback only, not through a proxy, with the server's secret.
 import { Hono } from 'hono';
 import type { ApiServices } from '#server/deps.ts';
-import { ADMIN_FORBIDDEN, ADMIN_ONLY, requireAdmin } from '#server/http/admin-guard.ts';
+import { ADMIN_FORBIDDEN, ADMIN_ONLY, requireAdmin } from '#server/auth/admin-guard.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { enrolmentRows, EnrolmentRowsSchema } from './enrolment-report.ts';

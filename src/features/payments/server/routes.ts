@@ -17,15 +17,17 @@ import { PaymentProviderUnavailableError, type ChargeState } from '#server/payme
 import type { TestProvider } from '#server/payments/test-provider.ts';
 import {
   CheckoutSchema,
+  EnrolmentSchema,
   PaymentStatusSchema,
   REFERENCE_PATTERN,
   TestChargeSchema,
   TestCompletedSchema,
   TestOutcomeSchema,
 } from '../schemas.ts';
-import { settlePayment } from './fulfil.ts';
+import { settlePayment } from './settle-payment.ts';
 
 export const MESSAGES = {
+  enrolment: 'Enrolment.',
   checkout: 'Payment started. Complete it on the payment page.',
   verified: 'Payment checked.',
   webhook: 'Received.',
@@ -71,6 +73,31 @@ export function createPaymentRoutes(services: ApiServices) {
     }
   };
 
+  /** Whether the student holds an enrolment in the course (what checkout refuses with 409). */
+  async function isEnrolled(studentId: string, courseId: string) {
+    const [enrolled] = await db
+      .select({ id: enrolments.id })
+      .from(enrolments)
+      .where(and(eq(enrolments.studentId, studentId), eq(enrolments.courseId, courseId)));
+    return enrolled !== undefined;
+  }
+
+  signedIn.get(
+    '/courses/:id/enrolment',
+    describeJsonRoute({
+      tag: 'Payments',
+      summary: 'Whether the signed-in student is enrolled in the course (the checkout page asks before offering to pay)',
+      success: { message: MESSAGES.enrolment, data: EnrolmentSchema },
+      auth: true,
+    }),
+    guard,
+    async (c) => {
+      c.header('cache-control', 'no-store');
+      const enrolled = await isEnrolled(c.var.student.id, c.req.param('id'));
+      return c.json({ message: MESSAGES.enrolment, data: { enrolled } }, 200);
+    },
+  );
+
   signedIn.post(
     '/courses/:id/checkout',
     describeJsonRoute({
@@ -91,11 +118,7 @@ export function createPaymentRoutes(services: ApiServices) {
         .from(courses)
         .where(and(eq(courses.id, courseId), isNull(courses.retiredAt)));
       if (!course) throw new ApiError(404, MESSAGES.courseNotFound);
-      const [enrolled] = await db
-        .select({ id: enrolments.id })
-        .from(enrolments)
-        .where(and(eq(enrolments.studentId, student.id), eq(enrolments.courseId, course.id)));
-      if (enrolled) throw new ApiError(409, MESSAGES.alreadyEnrolled);
+      if (await isEnrolled(student.id, course.id)) throw new ApiError(409, MESSAGES.alreadyEnrolled);
 
       const now = clock();
       const reference = newReference();

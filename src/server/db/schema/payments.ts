@@ -1,7 +1,7 @@
 // Payments, the enrolments they buy and their receipts. Exactly-once is the database's job: one
 // enrolment per student and course, one enrolment and one receipt per payment (unique keys), and
 // the payment's move to 'success' is a conditional UPDATE inside the same transaction
-// (src/server/payments/fulfil.ts).
+// (src/features/payments/server/settle-payment.ts).
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { students } from './accounts.ts';

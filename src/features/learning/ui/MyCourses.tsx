@@ -4,10 +4,10 @@
 // progress and a link to its materials, newest enrolment first; or a way to the catalogue when
 // there are none yet.
 import { useEffect, useState } from 'react';
-import { dashboardCoursePath, materialHref } from '#lib/dashboard-links.ts';
 import { formatDate } from '#lib/format.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
-import { myCourses } from '../api.ts';
+import { learningApi } from '../api.ts';
+import { dashboardCoursePath, materialHref } from '../links.ts';
 import type { MyCourse } from '../schemas.ts';
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; courses: MyCourse[] };
@@ -63,7 +63,7 @@ function ContinueCard({ course }: { course: MyCourse }) {
 function MyCourses() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const load = () =>
-    myCourses().then(
+    learningApi.myCourses().then(
       ({ data }) => setState({ kind: 'ready', courses: data }),
       () => setState({ kind: 'failed' }),
     );

@@ -6,8 +6,8 @@
 import { createMiddleware } from 'hono/factory';
 import { sameSecret } from '#server/auth/tokens.ts';
 import type { ApiServices } from '#server/deps.ts';
-import { ApiError } from './api-error.ts';
-import type { ApiEnv } from './context.ts';
+import { ApiError } from '#server/http/api-error.ts';
+import type { ApiEnv } from '#server/http/context.ts';
 
 export const ADMIN_SECRET_HEADER = 'x-admin-secret';
 export const ADMIN_FORBIDDEN = 'Forbidden';

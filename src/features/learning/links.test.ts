@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardCoursePath, materialAnchor, materialHref, materialIdFromHash } from './dashboard-links.ts';
+import { dashboardCoursePath, materialAnchor, materialHref, materialIdFromHash } from './links.ts';
 
 describe('dashboard links', () => {
   it('link to a material so that its course page reads the same material back from the hash', () => {

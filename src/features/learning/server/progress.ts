@@ -1,0 +1,71 @@
+// A student's progress: each course's live materials in order with their ticks, the one rule that
+// turns ticks into a percentage (../percent-done.ts, which the browser shares), and My courses, with
+// where to continue. Retired materials count for nothing.
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { courseMaterials, courses, enrolments, materialProgress } from '#server/db/schema.ts';
+import { percentDone } from '../percent-done.ts';
+import type { MyCourse } from '../schemas.ts';
+
+/** Each course's live materials in order, with whether `studentId` completed each and when. */
+export async function liveMaterials(db: Database, studentId: string, courseIds: readonly string[]) {
+  if (courseIds.length === 0) return [];
+  return db
+    .select({
+      courseId: courseMaterials.courseId,
+      id: courseMaterials.id,
+      title: courseMaterials.title,
+      kind: courseMaterials.kind,
+      length: courseMaterials.length,
+      completedAt: materialProgress.completedAt,
+    })
+    .from(courseMaterials)
+    .leftJoin(
+      materialProgress,
+      and(
+        eq(materialProgress.studentId, studentId),
+        eq(materialProgress.courseId, courseMaterials.courseId),
+        eq(materialProgress.materialId, courseMaterials.id),
+      ),
+    )
+    .where(and(inArray(courseMaterials.courseId, [...courseIds]), isNull(courseMaterials.retiredAt)))
+    .orderBy(asc(courseMaterials.courseId), asc(courseMaterials.position), asc(courseMaterials.id));
+}
+
+/**
+ * The student's progress in a course: completed live materials / live materials × 100, rounded down
+ * (myCourses applies the same rule).
+ */
+export async function courseProgress(db: Database, studentId: string, courseId: string): Promise<number> {
+  const rows = await liveMaterials(db, studentId, [courseId]);
+  return percentDone(rows.filter((row) => row.completedAt !== null).length, rows.length);
+}
+
+/** The student's courses, newest enrolment first, each with its progress and where to continue. */
+export async function myCourses(db: Database, studentId: string): Promise<MyCourse[]> {
+  const rows = await db
+    .select({ courseId: courses.id, title: courses.title, imageUrl: courses.imageUrl, enrolledAt: enrolments.enrolledAt })
+    .from(enrolments)
+    .innerJoin(courses, eq(courses.id, enrolments.courseId))
+    .where(eq(enrolments.studentId, studentId))
+    .orderBy(desc(enrolments.enrolledAt));
+  const ticks = await liveMaterials(
+    db,
+    studentId,
+    rows.map((row) => row.courseId),
+  );
+  return rows.map((row) => {
+    const live = ticks.filter((tick) => tick.courseId === row.courseId);
+    const done = live.flatMap((tick) => (tick.completedAt ? [tick.completedAt] : []));
+    const latest = done.reduce<Date | null>((last, at) => (last && last >= at ? last : at), null);
+    return {
+      course_id: row.courseId,
+      title: row.title,
+      image_url: row.imageUrl,
+      progress: percentDone(done.length, live.length),
+      enrolled_at: row.enrolledAt.toISOString(),
+      next_material_id: live.find((tick) => !tick.completedAt)?.id ?? null,
+      last_activity_at: latest?.toISOString() ?? null,
+    };
+  });
+}

@@ -1,0 +1,94 @@
+// Files from disk as HTTP answers: a path that cannot leave its folder, the one byte range a Range
+// header asks for, and the file streamed whole or in part. The static site (from memory) and the
+// course materials (from disk) share the range rule.
+import type { FileHandle } from 'node:fs/promises';
+import { basename, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+
+export type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
+
+/**
+ * The one byte range a Range header asks for, 'unsatisfiable' when it lies past the end, or null when
+ * the header is to be ignored (absent, malformed, another unit, or several ranges: the whole file is
+ * then a valid answer, simpler than a multipart one and what clients that ask for several accept).
+ */
+export function parseRange(header: string | null, size: number): ByteRange {
+  const match = header?.match(/^\s*bytes\s*=\s*(.*)$/i);
+  if (!match) return null;
+  const specs = match[1]!.split(',').map((spec) => spec.trim());
+  if (specs.length !== 1) return null;
+  const parts = specs[0]!.match(/^(\d*)\s*-\s*(\d*)$/);
+  if (!parts || (!parts[1] && !parts[2])) return null;
+  if (!parts[1]) {
+    // bytes=-n: the last n bytes.
+    const length = Number(parts[2]);
+    if (length === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(parts[1]);
+  const end = parts[2] ? Number(parts[2]) : Infinity;
+  if (end < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}
+
+/**
+ * The path of `folder`/`file` inside `root`; null when either is not a plain name (empty, hidden, or
+ * holding a separator or NUL), so nothing outside `root` is ever opened, whatever the names say.
+ */
+export function pathInside(root: string, folder: string, file: string): string | null {
+  const plain = (name: string) => name !== '' && basename(name) === name && !name.startsWith('.') && !/[\\/\0]/.test(name);
+  if (!plain(folder) || !plain(file)) return null;
+  const base = resolve(root);
+  const full = resolve(base, folder, file);
+  return full.startsWith(base + sep) ? full : null;
+}
+
+export interface SendFileOptions {
+  /** The Content-Type the bytes are served with. */
+  type: string;
+  cacheControl: string;
+}
+
+/**
+ * The whole file, or the one byte range asked for (If-Range honoured), streamed from the open
+ * handle, which is closed when done; null (the handle closed) when it is not a regular file.
+ */
+export async function sendFile(request: Request, handle: FileHandle, { type, cacheControl }: SendFileOptions): Promise<Response | null> {
+  let handed = false;
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return null;
+    const size = info.size;
+    const etag = `"${size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+    const headers = new Headers({
+      'content-type': type,
+      'content-disposition': 'inline',
+      'x-content-type-options': 'nosniff',
+      'cache-control': cacheControl,
+      'accept-ranges': 'bytes',
+      etag,
+      'last-modified': info.mtime.toUTCString(),
+    });
+    // A range only of the file the client started on (If-Range names its tag or date).
+    const ifRange = request.headers.get('if-range') ?? undefined;
+    const rangeApplies = ifRange === undefined || ifRange === etag || ifRange === info.mtime.toUTCString();
+    const range = rangeApplies ? parseRange(request.headers.get('range'), size) : null;
+    if (range === 'unsatisfiable') {
+      headers.set('content-range', `bytes */${size}`);
+      headers.set('content-length', '0');
+      return new Response(null, { status: 416, headers });
+    }
+    const start = range ? range.start : 0;
+    const end = range ? range.end : size - 1;
+    if (range) headers.set('content-range', `bytes ${start}-${end}/${size}`);
+    headers.set('content-length', String(Math.max(0, end - start + 1)));
+    const status = range ? 206 : 200;
+    if (request.method === 'HEAD' || size === 0) return new Response(null, { status, headers });
+    const stream = handle.createReadStream({ start, end, autoClose: true });
+    handed = true;
+    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers });
+  } finally {
+    if (!handed) await handle.close().catch(() => {});
+  }
+}
