@@ -42,7 +42,6 @@ export class UnexpectedAnswerError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
-export const isUnexpectedAnswerError = (error: unknown): error is UnexpectedAnswerError => error instanceof UnexpectedAnswerError;
 export const isNetworkError = (error: unknown): error is NetworkError => error instanceof NetworkError;
 
 /** The text to show for any error a call can end in (docs/product.md#error-messages). */

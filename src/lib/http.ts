@@ -17,8 +17,8 @@ import { currentPath, LOGIN_PATH, loginUrl } from './navigation.ts';
 import { $session, setSession } from './session.ts';
 import { toast } from './toast/store.ts';
 
-export const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1/';
-export const API_TIMEOUT_MS = 36_000;
+const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1/';
+const API_TIMEOUT_MS = 36_000;
 export { LOGIN_PATH };
 
 /** Query retry (docs/product.md#two-readings-the-one-taken): once, the delay doubling from 1000 ms up to 30000 ms. */

@@ -1,6 +1,6 @@
 // The thin top progress bar (docs/product.md#limits-and-timings): starts on every request, completes on its answer.
 // Overlapping requests share one bar. Bar speed 500 ms.
-export const PROGRESS_SPEED_MS = 500;
+const PROGRESS_SPEED_MS = 500;
 
 let active = 0;
 let bar: HTMLElement | null = null;

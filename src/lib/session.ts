@@ -7,9 +7,6 @@ import * as v from 'valibot';
 import { SignedInSchema, type User } from './schemas/user.ts';
 import { SESSION_EVENT, SESSION_KEY } from './session-key.ts';
 
-export { SESSION_KEY };
-
-export type SessionUser = User;
 export type Session = v.InferOutput<typeof SignedInSchema>;
 
 function readStored(): Session | null {

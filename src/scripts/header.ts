@@ -5,7 +5,7 @@
 import { SESSION_EVENT, SESSION_KEY } from '#lib/session-key.ts';
 import type { Session } from '#lib/session.ts';
 
-export const DROPDOWN_OPEN_DELAY_MS = 200;
+const DROPDOWN_OPEN_DELAY_MS = 200;
 const DESKTOP = '(min-width: 1024px)';
 
 function setupDropdown(root: HTMLElement) {

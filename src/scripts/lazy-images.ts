@@ -1,6 +1,6 @@
 // Images load when within 600 px (vertically) of the viewport, then fade in over 1000 ms
 // (docs/product.md#limits-and-timings); loading, loaded and failed are states a stylesheet can show.
-export const LAZY_ROOT_MARGIN = '600px 0px';
+const LAZY_ROOT_MARGIN = '600px 0px';
 
 /** Records on the holder how the image's fetch ends: loaded or failed. */
 function track(holder: HTMLElement, img: HTMLImageElement) {

@@ -3,7 +3,7 @@
 // The link stays on the page for anyone who does not want to wait, or whose script did not run.
 import { nextFromQuery, go } from '#lib/navigation.ts';
 
-export const MOVE_ON_AFTER_MS = 1500;
+const MOVE_ON_AFTER_MS = 1500;
 
 export function moveOn() {
   const link = document.querySelector<HTMLAnchorElement>('[data-move-on]');

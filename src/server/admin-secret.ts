@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export const ADMIN_SECRET_FILE = 'admin-secret';
+const ADMIN_SECRET_FILE = 'admin-secret';
 
 export async function writeAdminSecret(dataDir: string): Promise<string> {
   const secret = randomBytes(32).toString('hex');

@@ -25,7 +25,6 @@ import { describeJsonRoute, describeOpenApiDocument, openApiDocument } from './h
 import { assignRequestId } from './http/request-id.ts';
 import { answerUnmatched } from './http/unmatched.ts';
 
-export { INTERNAL_ERROR } from './http/error-handler.ts';
 export type { ApiDeps } from './deps.ts';
 
 export const API_BASE = '/api/v1';

@@ -5,7 +5,7 @@ import { currentPath, loginUrl } from '#lib/navigation.ts';
 import { $session } from '#lib/session.ts';
 import { logOut } from './stores.ts';
 
-export const IDLE_LOGOUT_MS = 720_000;
+const IDLE_LOGOUT_MS = 720_000;
 
 export function startPrivatePage() {
   if (!$session.get()) return;

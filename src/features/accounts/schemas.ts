@@ -17,9 +17,9 @@ import { NIGERIAN_STATES } from '#lib/schemas/nigeria.ts';
 
 export const CODE_LENGTH = 6;
 export const INVALID_CODE = 'Invalid or expired code';
-export const DOB_IN_FUTURE = 'Date of birth cannot be in the future';
-export const STATE_NOT_NIGERIAN = 'Choose one of the 37 states';
-export const CODE_FORMAT = `Enter the ${CODE_LENGTH}-digit code`;
+const DOB_IN_FUTURE = 'Date of birth cannot be in the future';
+const STATE_NOT_NIGERIAN = 'Choose one of the 37 states';
+const CODE_FORMAT = `Enter the ${CODE_LENGTH}-digit code`;
 
 const CodeSchema = (field: string) =>
   v.pipe(
@@ -37,7 +37,6 @@ export const SignupSchema = v.strictObject({
   phone_number: optionalPhone,
   home_address: optionalText(200, 'home_address'),
 });
-export type SignupInput = v.InferInput<typeof SignupSchema>;
 
 /** Sign-in only asks for a password: someone whose password predates today's rules can still try it. */
 export const LoginSchema = v.strictObject({

@@ -57,7 +57,7 @@ $sentCodes.listen((codes) => {
   if (typeof localStorage !== 'undefined') localStorage.setItem(CODES_KEY, JSON.stringify(codes));
 });
 
-export function rememberCode(purpose: CodeFlow, email: string, at = Date.now()) {
+function rememberCode(purpose: CodeFlow, email: string, at = Date.now()) {
   $sentCodes.set({ ...$sentCodes.get(), [purpose]: { email, at } });
 }
 

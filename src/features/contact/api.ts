@@ -4,8 +4,8 @@
 import { http, NoDataSchema } from '#lib/http.ts';
 import type { ContactMessage } from './schemas.ts';
 
-export const CONTACT_PATH = 'user/contact';
-export const REQUEST_TUTOR_PATH = 'user/courses/request-tutor';
+const CONTACT_PATH = 'user/contact';
+const REQUEST_TUTOR_PATH = 'user/courses/request-tutor';
 
 export const sendContactMessage = (message: ContactMessage) => http.post(CONTACT_PATH, message, { data: NoDataSchema, toastSuccess: true });
 

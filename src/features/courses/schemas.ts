@@ -27,7 +27,7 @@ export const CatalogueQuerySchema = v.object({
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search must be at most 100 characters')), ''),
 });
 
-export const CourseCardSchema = v.object({
+const CourseCardSchema = v.object({
   course_id: v.string(),
   course_image: v.string(),
   title: v.string(),
@@ -42,8 +42,6 @@ export type CourseCard = v.InferOutput<typeof CourseCardSchema>;
 const page = { total_pages: v.number(), total_count: v.number() };
 export const CataloguePageSchema = v.object({ courses: v.array(CourseCardSchema), ...page });
 export const RelatedCoursesPageSchema = v.object({ relatedCourses: v.array(CourseCardSchema), ...page });
-export type CataloguePage = v.InferOutput<typeof CataloguePageSchema>;
-export type RelatedCoursesPage = v.InferOutput<typeof RelatedCoursesPageSchema>;
 
 export const CourseDetailsSchema = v.object({
   courseDetails: v.object({

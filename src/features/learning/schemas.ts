@@ -5,9 +5,9 @@
 import * as v from 'valibot';
 
 /** As course_materials.kind (src/server/db/schema/catalogue.ts); repeated here so the browser needs no server code. */
-export const MATERIAL_KINDS = ['video', 'pdf'] as const;
+const MATERIAL_KINDS = ['video', 'pdf'] as const;
 
-export const MaterialSchema = v.object({
+const MaterialSchema = v.object({
   id: v.string(),
   title: v.string(),
   kind: v.picklist(MATERIAL_KINDS),
@@ -29,14 +29,12 @@ export type CourseMaterials = v.InferOutput<typeof CourseMaterialsSchema>;
 export const MaterialProgressInputSchema = v.strictObject({
   completed: v.boolean('completed must be true or false'),
 });
-export type MaterialProgressInput = v.InferOutput<typeof MaterialProgressInputSchema>;
 
 export const MaterialProgressSchema = v.object({
   completed: v.boolean(),
   /** The course's whole-number percentage of live materials completed, 0 to 100. */
   progress: v.number(),
 });
-export type MaterialProgress = v.InferOutput<typeof MaterialProgressSchema>;
 
 /** The query of a signed material link; every field is checked by the signature, not here. */
 export const SignedLinkQuerySchema = v.object({
@@ -46,7 +44,7 @@ export const SignedLinkQuerySchema = v.object({
 });
 
 /** One course of My courses (GET user/student/courses), newest enrolment first. */
-export const MyCourseSchema = v.object({
+const MyCourseSchema = v.object({
   course_id: v.string(),
   title: v.string(),
   image_url: v.string(),

@@ -28,17 +28,17 @@ export type MaterialsState =
 export const $materials = atom<MaterialsState>({ kind: 'loading' });
 
 /** The 403 text of GET user/student/courses/{id}, shown when the answer carries none. */
-export const NOT_ENROLLED_MESSAGE = 'You are not enrolled in this course.';
+const NOT_ENROLLED_MESSAGE = 'You are not enrolled in this course.';
 /** As the server counts it: completed / all × 100, rounded down. */
 export const progressOf = (materials: readonly Material[]) => percentDone(materials.filter((m) => m.completed).length, materials.length);
 
 /** mm:ss for a video's seconds. */
-export function formatVideoLength(seconds: number): string {
+function formatVideoLength(seconds: number): string {
   const whole = Math.max(0, Math.round(seconds));
   return `${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-export const formatPages = (pages: number) => `${pages} ${pages === 1 ? 'page' : 'pages'}`;
+const formatPages = (pages: number) => `${pages} ${pages === 1 ? 'page' : 'pages'}`;
 
 export const formatLength = (material: Pick<Material, 'kind' | 'length'>) =>
   material.kind === 'video' ? formatVideoLength(material.length) : formatPages(material.length);

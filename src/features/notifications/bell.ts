@@ -23,10 +23,10 @@ export const NOTIFICATIONS_PATH = 'user/student/notifications';
 const LABEL = 'Notifications';
 
 /** What the badge shows for `count` unread: '' at 0, '9+' above 9. */
-export const badgeText = (count: number) => (count <= 0 ? '' : count > 9 ? '9+' : String(count));
+const badgeText = (count: number) => (count <= 0 ? '' : count > 9 ? '9+' : String(count));
 
 /** The bell link's accessible name. */
-export const bellLabel = (count: number) => (count > 0 ? `${LABEL}, ${count} unread` : LABEL);
+const bellLabel = (count: number) => (count > 0 ? `${LABEL}, ${count} unread` : LABEL);
 
 /** The unread count, or 0 when there is none to show (signed out, offline, any refusal). */
 async function unreadCount(token: string): Promise<number> {

@@ -4,7 +4,7 @@
 // no schema, to stay light.
 import * as v from 'valibot';
 
-export const NotificationSchema = v.object({
+const NotificationSchema = v.object({
   id: v.string(),
   title: v.string(),
   body: v.string(),
@@ -20,7 +20,6 @@ export const NotificationListSchema = v.object({
   /** Every unread notification of the student, not only those in the list. */
   unread_count: v.number(),
 });
-export type NotificationList = v.InferOutput<typeof NotificationListSchema>;
 
 /** How many notifications the list answers at most. */
 export const NOTIFICATIONS_LIMIT = 50;
@@ -29,11 +28,9 @@ export const NOTIFICATIONS_LIMIT = 50;
 export const MarkReadSchema = v.strictObject({
   read: v.boolean('read must be true or false'),
 });
-export type MarkReadInput = v.InferOutput<typeof MarkReadSchema>;
 
 /** PATCH answer: the notification as it is now, and the student's unread count after the change. */
 export const MarkedSchema = v.object({
   notification: NotificationSchema,
   unread_count: v.number(),
 });
-export type Marked = v.InferOutput<typeof MarkedSchema>;

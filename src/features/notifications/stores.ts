@@ -8,8 +8,6 @@ import { notificationsApi } from './api.ts';
 import { NOTIFICATIONS_EVENT } from './bell.ts';
 import type { Notification } from './schemas.ts';
 
-export { NOTIFICATIONS_EVENT };
-
 export type NotificationsState =
   { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; notifications: Notification[]; unreadCount: number };
 

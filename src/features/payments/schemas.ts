@@ -10,7 +10,6 @@ export const CheckoutSchema = v.object({
   amount: v.string(),
   currency: v.literal('NGN'),
 });
-export type Checkout = v.InferOutput<typeof CheckoutSchema>;
 
 /** GET user/courses/{id}/enrolment. */
 export const EnrolmentSchema = v.object({ enrolled: v.boolean() });

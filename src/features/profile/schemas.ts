@@ -4,11 +4,11 @@
 import * as v from 'valibot';
 import { ConfirmPasswordSchema, confirmPasswordMessage, optionalPhone, PasswordSchema, PASSWORDS_MUST_MATCH } from '#lib/schemas/fields.ts';
 
-export const SAME_PASSWORD = 'Password cannot match new password';
+const SAME_PASSWORD = 'Password cannot match new password';
 export const HOME_ADDRESS_REQUIRED = 'Home address is required';
 
 /** The home address where a profile needs one (the settings form, the profile update). */
-export const HomeAddressSchema = v.pipe(
+const HomeAddressSchema = v.pipe(
   v.string(HOME_ADDRESS_REQUIRED),
   v.trim(),
   v.nonEmpty(HOME_ADDRESS_REQUIRED),
@@ -35,7 +35,7 @@ export const ChangePasswordSchema = v.pipe(
 export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordSchema>;
 
 /** The phone as the field holds it (a string; empty keeps the saved number), checked by the API's own rule. */
-export const PhoneFieldSchema = v.pipe(
+const PhoneFieldSchema = v.pipe(
   v.string('Phone number is not valid'),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const result = v.safeParse(optionalPhone, dataset.value);
@@ -90,7 +90,7 @@ export const newPasswordMessage = (value: unknown) => firstIssue(PasswordSchema,
 // The picture upload (API 'Uploads'): a JPEG or PNG of at most 5 MB (5242880 bytes); the stored
 // file's extension comes from its MIME type, never from its name.
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
-export const FILE_TYPES = ['user_image'] as const;
+const FILE_TYPES = ['user_image'] as const;
 
 /** A picture is at most 5 MB (5242880 bytes): checked in the browser and again by the server. */
 export const MAX_IMAGE_BYTES = 5_242_880;
@@ -99,7 +99,7 @@ const BYTES_PER_MB = 1024 * 1024;
 /** docs/product.md#error-messages: n is the size in MB, rounded up. */
 export const fileTooLargeMessage = (bytes: number) => `This file size of ${Math.ceil(bytes / BYTES_PER_MB)}mb cannot be uploaded`;
 export const WRONG_IMAGE_TYPE = 'Only .jpeg, .jpg and .png images can be uploaded';
-export const FILE_SIZE_INVALID = 'file_size must be a whole number of bytes';
+const FILE_SIZE_INVALID = 'file_size must be a whole number of bytes';
 export const UPLOAD_NOT_FOUND = 'Upload not found';
 
 export const InitiateUploadSchema = v.strictObject({

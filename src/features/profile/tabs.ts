@@ -10,7 +10,7 @@ export const SETTINGS_TABS = [
 export type SettingsTab = (typeof SETTINGS_TABS)[number]['id'];
 
 export const DEFAULT_TAB: SettingsTab = SETTINGS_TABS[0].id;
-export const TAB_PARAM = 'tab';
+const TAB_PARAM = 'tab';
 
 const isTab = (value: string | null): value is SettingsTab => SETTINGS_TABS.some((tab) => tab.id === value);
 

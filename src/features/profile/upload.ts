@@ -11,12 +11,12 @@ import { fileTooLargeMessage, MAX_IMAGE_BYTES, WRONG_IMAGE_TYPE } from './schema
 export const IMAGE_ACCEPT = '.jpeg,.jpg,.png';
 const IMAGE_TYPES: Record<string, 'image/jpeg' | 'image/png'> = { jpeg: 'image/jpeg', jpg: 'image/jpeg', png: 'image/png' };
 
-export const UPLOAD_FAILED = 'Something went wrong';
-export const READ_FAILED = 'Failed to read file as data URL';
-export const READ_ERROR = 'Error reading file';
+const UPLOAD_FAILED = 'Something went wrong';
+const READ_FAILED = 'Failed to read file as data URL';
+const READ_ERROR = 'Error reading file';
 
 /** docs/product.md#limits-and-timings: 'Upload progress markers'. */
-export const PROGRESS_STARTED = 30;
+const PROGRESS_STARTED = 30;
 export const PROGRESS_STORING = 60;
 
 export type PickedImage = { ok: true; mimeType: 'image/jpeg' | 'image/png' } | { ok: false; message: string };
@@ -51,7 +51,7 @@ export function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
-export class StorageUploadError extends Error {
+class StorageUploadError extends Error {
   override name = 'StorageUploadError';
   readonly status: number;
   constructor(status: number) {
@@ -61,7 +61,7 @@ export class StorageUploadError extends Error {
 }
 
 /** PUTs the bytes to the signed URL, reporting progress as they go. */
-export function putFile(url: string, file: Blob, mimeType: string, onProgress: (percent: number) => void): Promise<void> {
+function putFile(url: string, file: Blob, mimeType: string, onProgress: (percent: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);

@@ -9,7 +9,7 @@ export const MENU_MIN_HEIGHT = 140;
 /** Between the field's box and the list. */
 export const MENU_GAP = 4;
 /** Kept free between the list and the viewport's edge. */
-export const MENU_MARGIN = 8;
+const MENU_MARGIN = 8;
 
 export interface MenuPlacementInput {
   /** The field box's top and bottom, in viewport pixels (getBoundingClientRect). */

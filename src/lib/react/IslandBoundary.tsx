@@ -13,7 +13,7 @@ interface BoundaryState {
   crashed: boolean;
 }
 
-export class IslandBoundary extends Component<BoundaryProps, BoundaryState> {
+class IslandBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { crashed: false };
 
   static getDerivedStateFromError(): BoundaryState {
@@ -30,7 +30,7 @@ export class IslandBoundary extends Component<BoundaryProps, BoundaryState> {
 }
 
 /** The 404 screen of docs/product.md#rules-that-hold-everywhere, drawn where the island was. */
-export function PageNotFound() {
+function PageNotFound() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // The control that had focus is gone with the crashed island: give keyboard users a place to stand.

@@ -8,7 +8,7 @@ import nigeria from './phone-metadata-ng.json' with { type: 'json' };
 const NATIONAL_NUMBER = new RegExp(`^(?:${nigeria.pattern})$`);
 
 /** The generic fallback messages (docs/product.md#field-messages), for fields without a message of their own. */
-export const fallback = {
+const fallback = {
   required: (path: string) => `${path} is a required field`,
   email: (path: string) => `${path} must be a valid email`,
   min: (path: string, min: number) => `${path} must be at least ${min} characters`,
@@ -16,10 +16,10 @@ export const fallback = {
 };
 
 /** docs/product.md#field-messages: local part of letters, digits and . _ % + -, then @, a domain, and a 2+ letter TLD with an optional second 2+ letter part. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?:\.[A-Za-z]{2,})?$/;
+const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?:\.[A-Za-z]{2,})?$/;
 
 /** A required text: missing, not a string, empty or blank all give `required`; too long gives the generic fallback. */
-export const requiredText = (path: string, required: string, max: number) =>
+const requiredText = (path: string, required: string, max: number) =>
   v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, fallback.max(path, max)));
 
 export const EmailSchema = v.pipe(
@@ -89,7 +89,7 @@ export const PasswordSchema = v.pipe(
   v.regex(/\d/, 'Password must contain at least one number.'),
 );
 
-export const CONFIRM_REQUIRED = 'Confirm Password is required';
+const CONFIRM_REQUIRED = 'Confirm Password is required';
 export const PASSWORDS_MUST_MATCH = 'Passwords must match';
 
 /** The confirm-password field (sign-up, reset and change password): required; equal is checked by each form. */

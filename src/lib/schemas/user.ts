@@ -28,4 +28,3 @@ export type User = v.InferOutput<typeof UserSchema>;
 
 /** What sign-in (and a verified code) answers with: a bearer token and the user it belongs to. */
 export const SignedInSchema = v.object({ token: v.string(), user: UserSchema });
-export type SignedIn = v.InferOutput<typeof SignedInSchema>;

@@ -2,7 +2,7 @@
 // them. The toaster's code is fetched only when the first toast is raised (see loader.ts).
 import { atom } from 'nanostores';
 
-export type ToastType = 'success' | 'info' | 'warning' | 'error' | 'default';
+type ToastType = 'success' | 'info' | 'warning' | 'error' | 'default';
 
 export interface ToastMessage {
   id: number;
@@ -13,8 +13,8 @@ export interface ToastMessage {
 }
 
 export const TOAST_POSITION = 'top-right';
-export const ERROR_TOAST_MS = 3000;
-export const TOAST_MS = 5000;
+const ERROR_TOAST_MS = 3000;
+const TOAST_MS = 5000;
 
 /** Toasts raised but not yet taken by the toaster. */
 export const $pendingToasts = atom<ToastMessage[]>([]);

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { pageNumbers } from './page-numbers.ts';
 import './Pagination.css';
 
-export const PER_PAGE_CHOICES = [10, 20, 50] as const;
+const PER_PAGE_CHOICES = [10, 20, 50] as const;
 
 export interface PaginationProps {
   /** Names the navigation landmark, e.g. 'Related courses pages'. */

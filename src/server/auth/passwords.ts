@@ -6,7 +6,7 @@ import { ApiError } from '#server/http/api-error.ts';
 
 // @node-rs/argon2's Algorithm is an ambient const enum that `astro check` cannot read: 2 is Argon2id.
 const ARGON2ID = 2;
-export const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose one that is harder to guess.';
 

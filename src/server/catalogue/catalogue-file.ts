@@ -6,11 +6,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
 
-export const CATALOGUE_FILE = join('.server', 'catalogue.json');
+const CATALOGUE_FILE = join('.server', 'catalogue.json');
 
 const Slug = v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/));
 
-export const CatalogueMaterialSchema = v.object({
+const CatalogueMaterialSchema = v.object({
   id: Slug,
   title: v.pipe(v.string(), v.minLength(1)),
   kind: v.picklist(['video', 'pdf']),
@@ -18,7 +18,7 @@ export const CatalogueMaterialSchema = v.object({
   length: v.pipe(v.number(), v.integer(), v.minValue(1)),
 });
 
-export const CatalogueCourseSchema = v.object({
+const CatalogueCourseSchema = v.object({
   id: Slug,
   title: v.pipe(v.string(), v.minLength(1)),
   description: v.pipe(v.string(), v.minLength(1)),
@@ -32,7 +32,7 @@ export const CatalogueCourseSchema = v.object({
   materials: v.array(CatalogueMaterialSchema),
 });
 
-export const CatalogueTutorSchema = v.object({
+const CatalogueTutorSchema = v.object({
   id: Slug,
   full_name: v.pipe(v.string(), v.minLength(1)),
   position: v.pipe(v.string(), v.minLength(1)),
@@ -40,7 +40,7 @@ export const CatalogueTutorSchema = v.object({
   image_url: v.pipe(v.string(), v.minLength(1)),
 });
 
-export const CatalogueSchema = v.pipe(
+const CatalogueSchema = v.pipe(
   v.object({ courses: v.array(CatalogueCourseSchema), tutors: v.array(CatalogueTutorSchema) }),
   v.check(
     ({ courses, tutors }) => courses.every((course) => course.tutors.every((id) => tutors.some((tutor) => tutor.id === id))),
@@ -50,7 +50,6 @@ export const CatalogueSchema = v.pipe(
 
 export type Catalogue = v.InferOutput<typeof CatalogueSchema>;
 export type CatalogueCourse = v.InferOutput<typeof CatalogueCourseSchema>;
-export type CatalogueTutor = v.InferOutput<typeof CatalogueTutorSchema>;
 
 /** Reads and checks the build's catalogue; a missing or broken file is an error naming what to do. */
 export async function readCatalogueFile(distDir: string): Promise<Catalogue> {

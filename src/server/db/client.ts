@@ -53,7 +53,7 @@ export interface PostgresTimeouts {
  * connection) forever: a visitor waits at most these before the API answers 503. Statements here
  * are single-row reads and writes that take milliseconds; ten seconds is already a broken server.
  */
-export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 5_000, statementMs: 10_000 };
+const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 5_000, statementMs: 10_000 };
 
 /** How much later than the server's own statement timeout the client stops waiting for an answer. */
 const QUERY_TIMEOUT_MARGIN_MS = 1_000;

@@ -11,13 +11,13 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { serverSecrets } from '#server/db/schema.ts';
 
-export const URL_SIGNING_KEY_NAME = 'url-signing-key';
+const URL_SIGNING_KEY_NAME = 'url-signing-key';
 const KEY_BYTES = 32;
 const SIGNATURE = /^[0-9a-f]{64}$/;
 const EXPIRES = /^\d{1,12}$/;
 
 /** The key every process sharing `db` signs with: made on the first call anywhere, read after. */
-export async function readSigningKey(db: Database, name = URL_SIGNING_KEY_NAME): Promise<Buffer> {
+async function readSigningKey(db: Database, name = URL_SIGNING_KEY_NAME): Promise<Buffer> {
   await db
     .insert(serverSecrets)
     .values({ name, value: randomBytes(KEY_BYTES).toString('hex') })
@@ -32,11 +32,11 @@ export async function readSigningKey(db: Database, name = URL_SIGNING_KEY_NAME):
  * another), the fields in order, and the expiry. JSON keeps a field holding a separator from
  * shifting into its neighbour.
  */
-export function canonicalString(purpose: string, fields: readonly string[], expires: number): string {
+function canonicalString(purpose: string, fields: readonly string[], expires: number): string {
   return JSON.stringify([purpose, ...fields, String(expires)]);
 }
 
-export interface SignedQuery {
+interface SignedQuery {
   expires: number;
   sig: string;
 }

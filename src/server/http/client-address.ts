@@ -6,7 +6,7 @@ import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import type { ApiEnv } from './context.ts';
 
-export const UNKNOWN_ADDRESS = 'unknown';
+const UNKNOWN_ADDRESS = 'unknown';
 
 /** `proxies` is TRUST_PROXY: how many proxies stand in front of the server (0: none). */
 export function clientAddress(c: Context<ApiEnv>, proxies: number): string {

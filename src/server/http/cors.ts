@@ -5,8 +5,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from './context.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
 
-export const CORS_ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE';
-export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type';
+const CORS_ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE';
+const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type';
 // Without these, a script on another origin could not read when to retry or which id to quote.
 const EXPOSED_HEADERS = `Retry-After, ${REQUEST_ID_HEADER}`;
 const PREFLIGHT_CACHE_SECONDS = '600';

@@ -11,16 +11,16 @@ import { errorBody, isApiError } from './api-error.ts';
 import type { ApiEnv } from './context.ts';
 
 export const INTERNAL_ERROR = 'Something went wrong, please try again!';
-export const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable, please try again in a few minutes.';
-export const MAIL_UNAVAILABLE = 'We could not send your message right now, please try again in a few minutes.';
+const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable, please try again in a few minutes.';
+const MAIL_UNAVAILABLE = 'We could not send your message right now, please try again in a few minutes.';
 
 /**
  * Retry-After on every 503, in seconds: when a client (or a proxy that retries) may try again. A
  * database usually comes back after a restart or failover within half a minute; a mail server that
  * refuses is often down longer, and each retry re-sends a whole form, so mail waits a minute.
  */
-export const DATABASE_RETRY_AFTER_SECONDS = 30;
-export const MAIL_RETRY_AFTER_SECONDS = 60;
+const DATABASE_RETRY_AFTER_SECONDS = 30;
+const MAIL_RETRY_AFTER_SECONDS = 60;
 
 export function handleApiError(log: Logger) {
   return (error: Error, c: Context<ApiEnv>) => {

@@ -21,16 +21,16 @@ import { METHOD_NOT_ALLOWED_MESSAGE, NOT_FOUND_MESSAGE } from './unmatched.ts';
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
 /** Every field message of a refused body, keyed by field: `{ email: ['Email must be valid'] }`. */
-export const FieldErrorsSchema = v.pipe(v.record(v.string(), v.array(v.string())), v.metadata({ ref: 'FieldErrors' }));
+const FieldErrorsSchema = v.pipe(v.record(v.string(), v.array(v.string())), v.metadata({ ref: 'FieldErrors' }));
 
 /** The error envelope: a message for people and, for refused input, the messages of each field. */
-export const ErrorBodySchema = v.pipe(
+const ErrorBodySchema = v.pipe(
   v.strictObject({ message: v.string(), errors: v.optional(FieldErrorsSchema) }),
   v.metadata({ ref: 'ErrorBody' }),
 );
 
 /** The success envelope around a route's `data`; `message` is pinned when the route always says the same. */
-export const successBody = (data: AnySchema = v.null(), message?: string) =>
+const successBody = (data: AnySchema = v.null(), message?: string) =>
   v.strictObject({ message: message === undefined ? v.string() : v.literal(message), data });
 
 /** An error that always says the same, and never has field messages. */
@@ -77,7 +77,7 @@ type SharedResponse = keyof typeof SHARED_RESPONSES;
 const ref = (name: SharedResponse) => ({ $ref: `#/components/responses/${name}` });
 
 /** Statuses a route may add with a sentence of its own, e.g. `{ 409: 'An account with this email already exists' }`. */
-export type RouteErrors = Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422, string>>;
+type RouteErrors = Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422, string>>;
 
 export interface JsonRouteDescription {
   /** Groups routes in the reference at /api/docs: 'Newsletter', 'Accounts', ... */

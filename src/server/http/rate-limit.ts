@@ -15,9 +15,9 @@ export interface RateLimitPolicy {
 }
 
 /** The public forms (newsletter, contact, tutor request): a burst of 20 per 10 minutes. */
-export const FORM_RATE_LIMIT: RateLimitPolicy = { limit: 20, windowMs: 10 * 60_000 };
+const FORM_RATE_LIMIT: RateLimitPolicy = { limit: 20, windowMs: 10 * 60_000 };
 
-export const tooManyRequestsMessage = (seconds: number) =>
+const tooManyRequestsMessage = (seconds: number) =>
   `Too many requests, please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
 
 /** Whole seconds from `now` until `resetsAt`, at least 1: what Retry-After says. */

@@ -6,7 +6,7 @@ import { ApiError, ValidationError, type BrokenRule, type FieldErrors } from './
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
-export const NOT_AN_OBJECT = 'The request body must be a JSON object.';
+const NOT_AN_OBJECT = 'The request body must be a JSON object.';
 
 /** Returns the schema's output, or throws a 400 ApiError whose message is the first field message. */
 export function validateInput<TSchema extends AnySchema>(schema: TSchema, input: unknown): v.InferOutput<TSchema> {
@@ -24,7 +24,7 @@ export function validateInput<TSchema extends AnySchema>(schema: TSchema, input:
   throw new ValidationError(first ?? NOT_AN_OBJECT, fieldErrors, broken);
 }
 
-export const notAllowedCharacter = (field: string) => `${field} contains a character that is not allowed`;
+const notAllowedCharacter = (field: string) => `${field} contains a character that is not allowed`;
 
 /**
  * PostgreSQL cannot store U+0000 in text, so a field holding it would fail at the database (a 500).
@@ -48,7 +48,7 @@ function containsNul(value: unknown): boolean {
 const pathOf = (issue: v.BaseIssue<unknown>) => issue.path?.map((item) => String(item.key)) ?? [];
 const fieldOf = (issue: v.BaseIssue<unknown>) => pathOf(issue).join('.') || 'body';
 
-export function toFieldErrors(schema: AnySchema, issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
+function toFieldErrors(schema: AnySchema, issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   // A Map, not an object literal: a field named 'toString' or '__proto__' must not meet
   // Object.prototype's members.
   const errors = new Map<string, string[]>();

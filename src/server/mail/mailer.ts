@@ -8,7 +8,7 @@ import type { Logger } from '../log.ts';
 
 export const COLLEGE_NAME = 'Adire Fashion Academy';
 
-export interface MailAddress {
+interface MailAddress {
   name: string;
   address: string;
 }
@@ -90,6 +90,6 @@ function withoutKind(mail: OutgoingMail, from: string | MailAddress) {
 }
 
 /** MAIL_FROM may be a bare address; the sender always shows the college's name. */
-export function senderOf(mailFrom: string): string | MailAddress {
+function senderOf(mailFrom: string): string | MailAddress {
   return mailFrom.includes('<') ? mailFrom : { name: COLLEGE_NAME, address: mailFrom.trim() };
 }

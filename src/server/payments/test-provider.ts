@@ -9,9 +9,9 @@ import { chargeFromEvent, hasValidSignature, SIGNATURE_HEADER, type ChargeState,
 
 /** Test mode signs its webhooks with this published key: test payments move no money. */
 export const TEST_WEBHOOK_SECRET = 'adire-test-provider';
-export const TEST_PAYMENT_PAGE = '/payments/test';
+const TEST_PAYMENT_PAGE = '/payments/test';
 
-export type TestOutcome = 'pay' | 'decline';
+type TestOutcome = 'pay' | 'decline';
 
 export interface TestProvider extends PaymentProvider {
   /** The payer pressed Pay or Decline on the test page: the charge's result and where to go back to. */

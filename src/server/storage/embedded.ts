@@ -18,7 +18,7 @@ import {
   type StoredObject,
 } from './storage.ts';
 
-export const UPLOAD_ROUTE = '/api/v1/uploads';
+const UPLOAD_ROUTE = '/api/v1/uploads';
 export const MEDIA_ROUTE = '/media/uploads';
 const SIGNING_PURPOSE = 'storage-upload';
 

@@ -21,7 +21,7 @@ export interface S3StorageOptions {
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-export class S3StorageError extends Error {
+class S3StorageError extends Error {
   override name = 'S3StorageError';
 }
 

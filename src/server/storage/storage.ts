@@ -11,7 +11,7 @@ export const IMAGE_EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png' } as c
 export type ImageMimeType = keyof typeof IMAGE_EXTENSIONS;
 
 /** A key we made: 24 random bytes in base64url (32 characters) and the type's extension. */
-export const KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}\.(jpg|png)$/;
+const KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}\.(jpg|png)$/;
 export const isStorageKey = (key: string): boolean => KEY_PATTERN.test(key);
 
 export const mimeTypeOfKey = (key: string): ImageMimeType | null =>

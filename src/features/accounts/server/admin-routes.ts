@@ -11,10 +11,9 @@ import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { setStudentActive } from './students.ts';
 
-export { ADMIN_FORBIDDEN, ADMIN_SECRET_HEADER } from '#server/auth/admin-guard.ts';
-export const NO_SUCH_ACCOUNT = 'No account uses this email address';
+const NO_SUCH_ACCOUNT = 'No account uses this email address';
 
-export const StudentStatusSchema = v.strictObject({ email: EmailSchema, active: v.boolean('active must be true or false') });
+const StudentStatusSchema = v.strictObject({ email: EmailSchema, active: v.boolean('active must be true or false') });
 const StudentStatusDataSchema = v.object({ email: v.string(), active: v.boolean() });
 
 /** Mounted at /admin. */

@@ -11,9 +11,9 @@ import type { StudentRecord } from '#server/auth/sessions.ts';
 import { CODE_LENGTH } from '../schemas.ts';
 import { findStudentByEmail } from './students.ts';
 
-export const CODE_VALID_MS = 10 * 60_000;
-export const CODE_RESEND_MS = 60_000;
-export const CODE_MAX_TRIES = 5;
+const CODE_VALID_MS = 10 * 60_000;
+const CODE_RESEND_MS = 60_000;
+const CODE_MAX_TRIES = 5;
 
 /**
  * Whether a new code may go to this address now: one a minute, counted in the database so that

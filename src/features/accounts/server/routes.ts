@@ -25,8 +25,8 @@ import { verificationCodeMail } from './mails.ts';
 import { createStudent, findStudentByEmail } from './students.ts';
 
 /** Failed sign-ins for one address: the sixth within 15 minutes is refused until the window passes. */
-export const LOGIN_FAILURES_ALLOWED = 5;
-export const LOGIN_WINDOW_MS = 15 * 60_000;
+const LOGIN_FAILURES_ALLOWED = 5;
+const LOGIN_WINDOW_MS = 15 * 60_000;
 
 /** Lagos has no daylight saving: UTC+1 all year. A date of birth is capped at Lagos's today. */
 const lagosToday = (now: Date) => new Date(now.getTime() + 60 * 60_000).toISOString().slice(0, 10);

@@ -67,4 +67,4 @@ const isBrowser = () => true;
 const isServer = () => false;
 
 /** 0:42 */
-export const formatWait = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+const formatWait = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

@@ -7,9 +7,9 @@ import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { requestTutor, sendContactMessage } from '../api.ts';
 import { ContactSchema, type ContactInput } from '../schemas.ts';
 
-export type ContactKind = 'contact' | 'tutor';
+type ContactKind = 'contact' | 'tutor';
 
-export interface ContactFormProps {
+interface ContactFormProps {
   kind?: ContactKind;
   /** The id of the heading that names the form, so it is announced as a named form landmark. */
   labelledBy?: string;

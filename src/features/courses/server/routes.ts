@@ -12,8 +12,8 @@ import { CataloguePageSchema, CatalogueQuerySchema, CourseDetailsSchema, PagingQ
 import { pageOf } from '../related.ts';
 import { readCatalogueView, relatedCourses, searchCourses, type CatalogueView } from './catalogue-view.ts';
 
-export const COURSE_NOT_FOUND = 'Course not found';
-export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+const COURSE_NOT_FOUND = 'Course not found';
+const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
 const MESSAGES = { catalogue: 'Courses', details: 'Course details', related: 'Related courses' };
 

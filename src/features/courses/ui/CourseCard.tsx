@@ -20,7 +20,7 @@ export interface CourseCardProps {
 }
 
 /** 'Ngozi Nwachukwu + 2 tutor(s)': the lead tutor, and how many more teach the course. */
-export function tutorsLine(tutors: readonly { name: string }[]): string {
+function tutorsLine(tutors: readonly { name: string }[]): string {
   const [first, ...others] = tutors;
   if (!first) return '';
   return others.length ? `${first.name} + ${others.length} tutor(s)` : first.name;

@@ -9,7 +9,7 @@ import { cataloguePath, coursesApi, type CatalogueQuery } from '../api.ts';
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from '../schemas.ts';
 import { CourseGrid, useCoursePage, type CoursePage } from './CourseGrid.tsx';
 
-export interface CourseCatalogueProps {
+interface CourseCatalogueProps {
   /** Page 1, 10 per page, no search: as the API would answer it. */
   initial: CoursePage;
 }

@@ -10,7 +10,7 @@ import type { CourseCard as CourseCardData } from '../schemas.ts';
 import { CourseCard } from './CourseCard.tsx';
 import './CourseGrid.css';
 
-export const EMPTY_TEXT = 'Nothing to show yet!';
+const EMPTY_TEXT = 'Nothing to show yet!';
 const FRESH_MS = 5 * 60_000;
 
 export interface CoursePage {
@@ -30,7 +30,7 @@ function cachedLoad(key: string, fetchPage: (key: string) => Promise<CoursePage>
   });
 }
 
-export type PageStatus = 'ready' | 'loading' | 'error';
+type PageStatus = 'ready' | 'loading' | 'error';
 
 /**
  * The page of courses at `key` (an API path with its query). `fetchPage` must be a stable function

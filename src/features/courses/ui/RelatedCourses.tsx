@@ -7,7 +7,7 @@ import { coursesApi, relatedCoursesPath } from '../api.ts';
 import { PER_PAGE_DEFAULT } from '../schemas.ts';
 import { CourseGrid, useCoursePage, type CoursePage } from './CourseGrid.tsx';
 
-export interface RelatedCoursesProps {
+interface RelatedCoursesProps {
   courseId: string;
   /** Page 1, 10 per page, as the API would answer it. */
   initial: CoursePage;

@@ -32,7 +32,7 @@ import {
 } from '../schemas.ts';
 import { courseProgress, liveMaterials, myCourses } from './progress.ts';
 
-export const MESSAGES = {
+const MESSAGES = {
   mine: 'Your courses',
   materials: 'Course materials',
   progress: 'Progress saved.',
@@ -44,7 +44,7 @@ export const MESSAGES = {
 };
 
 /** How long a material link works after the course page was loaded. */
-export const MATERIAL_LINK_VALID_MS = 2 * 60 * 60_000;
+const MATERIAL_LINK_VALID_MS = 2 * 60 * 60_000;
 /** What a material link's signature grants; an upload link signs another purpose. */
 const MATERIAL_LINK_PURPOSE = 'course-material';
 /** The file route's path below /user, as the links name it. */

@@ -10,7 +10,7 @@ import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import type { Material } from '../schemas.ts';
 import { $materials, formatLength, loadMaterials, progressOf, reloadAfterVideoError, selectMaterial, setCompleted } from '../stores.ts';
 
-export interface CourseMaterialsProps {
+interface CourseMaterialsProps {
   courseId: string;
 }
 

@@ -15,7 +15,7 @@ type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; courses
 const time = (iso: string | null) => (iso ? Date.parse(iso) || 0 : 0);
 
 /** The course last worked on: the latest activity, else the newest enrolment. */
-export function lastWorkedOn(courses: readonly MyCourse[]): MyCourse | null {
+function lastWorkedOn(courses: readonly MyCourse[]): MyCourse | null {
   let best: MyCourse | null = null;
   for (const course of courses) {
     if (!best) best = course;

@@ -17,7 +17,7 @@ import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { MarkedSchema, MarkReadSchema, NOTIFICATIONS_LIMIT, NotificationListSchema, type Notification } from '../schemas.ts';
 
-export const MESSAGES = {
+const MESSAGES = {
   list: 'Your notifications.',
   marked: 'Notification updated.',
   notFound: 'Notification not found',

@@ -7,7 +7,7 @@ import type { ApiEnv } from '#server/http/context.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { enrolmentRows, EnrolmentRowsSchema } from './enrolment-report.ts';
 
-export const ENROLMENTS_LISTED = 'Enrolments listed.';
+const ENROLMENTS_LISTED = 'Enrolments listed.';
 
 /** Mounted at /admin. */
 export function createPaymentAdminRoutes(services: ApiServices) {

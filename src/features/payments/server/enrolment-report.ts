@@ -6,9 +6,9 @@ import { koboToDecimal } from '#lib/money.ts';
 import type { Database } from '#server/db/client.ts';
 import { courses, payments, students } from '#server/db/schema.ts';
 
-export const ENROLMENT_COLUMNS = ['student', 'email', 'course', 'amount', 'reference', 'date'] as const;
+const ENROLMENT_COLUMNS = ['student', 'email', 'course', 'amount', 'reference', 'date'] as const;
 
-export const EnrolmentRowSchema = v.strictObject({
+const EnrolmentRowSchema = v.strictObject({
   /** The student's full name. */
   student: v.string(),
   email: v.string(),
@@ -61,7 +61,7 @@ export async function enrolmentRows(db: Database): Promise<EnrolmentRow[]> {
  * One field: a leading =, +, -, @, tab or CR would make a spreadsheet read it as a formula, so it
  * gets an apostrophe first; then RFC 4180 quoting for a comma, a quote or a line break.
  */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

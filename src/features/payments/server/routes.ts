@@ -26,7 +26,7 @@ import {
 } from '../schemas.ts';
 import { settlePayment } from './settle-payment.ts';
 
-export const MESSAGES = {
+const MESSAGES = {
   enrolment: 'Enrolment.',
   checkout: 'Payment started. Complete it on the payment page.',
   verified: 'Payment checked.',

@@ -8,7 +8,7 @@ import { loginUrl } from '#lib/navigation.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { $checkout, checkPayment, makePayment, openCheckout } from '../stores.ts';
 
-export interface CheckoutProps {
+interface CheckoutProps {
   courseId: string;
   courseTitle: string;
 }

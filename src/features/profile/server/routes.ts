@@ -17,7 +17,7 @@ import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { ChangePasswordSchema, ProfileUpdateSchema, UPLOAD_NOT_FOUND } from '../schemas.ts';
 
-export const MESSAGES = {
+const MESSAGES = {
   passwordChanged: 'Your password has been changed. Please log in again.',
   profile: 'Your profile.',
   profileSaved: 'Your profile has been updated.',

@@ -15,7 +15,7 @@ import {
 import { changePassword } from '../stores.ts';
 
 /** docs/product.md#settings-page: reset starts on the reset-password route. */
-export const RESET_PASSWORD_PATH = '/auth/reset-password';
+const RESET_PASSWORD_PATH = '/auth/reset-password';
 
 const EMPTY: ChangePasswordFormValues = { currentPassword: '', password: '', confirmPassword: '' };
 
