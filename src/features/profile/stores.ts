@@ -7,7 +7,7 @@ import { profileApi } from './api.ts';
 import type { ChangePasswordInput, ProfileUpdateInput } from './schemas.ts';
 
 /** docs/product.md#limits-and-timings: 'Redirect after password change'. */
-const PASSWORD_CHANGED_REDIRECT_MS = 1000;
+export const PASSWORD_CHANGED_REDIRECT_MS = 1000;
 
 /** Reads the signed-in user from the server (and so finds out whether the session still holds). */
 export async function loadProfile() {
