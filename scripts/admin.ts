@@ -10,7 +10,7 @@ import { enrolmentRows, EnrolmentRowsSchema, toCsv } from '#features/payments/se
 import { readAdminSecret } from '#server/admin-secret.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { EnvError, readEnv, type Env } from '#server/env.ts';
-import { ADMIN_SECRET_HEADER } from '#server/http/admin-guard.ts';
+import { ADMIN_SECRET_HEADER } from '#server/auth/admin-guard.ts';
 
 export interface AdminIo {
   env: Record<string, string | undefined>;

@@ -73,7 +73,7 @@ describe('the profile store', () => {
     expect(replace).not.toHaveBeenCalled();
   });
 
-  it('checks the session with the server only when there is one', async () => {
+  it('checks the session with the server only when there is one', () => {
     $session.set(null);
     refreshSignedInUser();
     expect(api.profile).not.toHaveBeenCalled();
