@@ -3,22 +3,17 @@
 // schema of the data it expects.
 import { http, NoDataSchema } from '#lib/http.ts';
 import { UserSchema } from '#lib/schemas/user.ts';
-import {
-  InitiatedUploadSchema,
-  UploadRecordSchema,
-  type ChangePasswordInput,
-  type InitiateUploadInput,
-  type ProfileUpdateInput,
-} from './schemas.ts';
+import type { ChangePasswordInput, ProfileUpdateInput } from './schemas.ts';
+import { InitiatedUploadSchema, UploadRecordSchema, type InitiateUploadInput } from './upload-schemas.ts';
 
 const PROFILE = 'user/student/profile';
 
-export const profileApi = {
-  profile: () => http.get(PROFILE, { data: UserSchema }),
-  updateProfile: (input: ProfileUpdateInput) => http.put(PROFILE, input, { data: UserSchema, toastSuccess: true }),
-  changePassword: (input: ChangePasswordInput) =>
-    http.patch('user/auth/student/password', input, { data: NoDataSchema, toastSuccess: true }),
-  initiateUpload: (input: InitiateUploadInput) => http.post('user/initiate-upload', input, { data: InitiatedUploadSchema }),
-  confirmUpload: (fileId: string, stored: { file_key: string; file_url: string }) =>
-    http.put(`user/uploaded-file/${encodeURIComponent(fileId)}`, stored, { data: UploadRecordSchema }),
-};
+// Separate exports, not one object: a page that only refreshes the profile (every signed-in page)
+// does not carry the upload calls and their schemas. Callers import them as a namespace, profileApi.
+export const profile = () => http.get(PROFILE, { data: UserSchema });
+export const updateProfile = (input: ProfileUpdateInput) => http.put(PROFILE, input, { data: UserSchema, toastSuccess: true });
+export const changePassword = (input: ChangePasswordInput) =>
+  http.patch('user/auth/student/password', input, { data: NoDataSchema, toastSuccess: true });
+export const initiateUpload = (input: InitiateUploadInput) => http.post('user/initiate-upload', input, { data: InitiatedUploadSchema });
+export const confirmUpload = (fileId: string, stored: { file_key: string; file_url: string }) =>
+  http.put(`user/uploaded-file/${encodeURIComponent(fileId)}`, stored, { data: UploadRecordSchema });

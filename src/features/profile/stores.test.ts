@@ -13,7 +13,7 @@ const api = vi.hoisted(() => ({
   initiateUpload: vi.fn(),
   confirmUpload: vi.fn(),
 }));
-vi.mock('./api.ts', () => ({ profileApi: api }));
+vi.mock('./api.ts', () => api);
 const { changePassword, loadProfile, PASSWORD_CHANGED_REDIRECT_MS, refreshSignedInUser, saveProfile } = await import('./stores.ts');
 
 const signedIn = { token: 'token-1', user: sampleUser() };

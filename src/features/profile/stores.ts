@@ -3,7 +3,7 @@
 // every page at once.
 import { go, LOGIN_PATH } from '#lib/navigation.ts';
 import { $session, setSession, updateSessionUser } from '#lib/session.ts';
-import { profileApi } from './api.ts';
+import * as profileApi from './api.ts';
 import type { ChangePasswordInput, ProfileUpdateInput } from './schemas.ts';
 
 /** docs/product.md#limits-and-timings: 'Redirect after password change'. */

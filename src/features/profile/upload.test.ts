@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fileTooLargeMessage, MAX_IMAGE_BYTES, WRONG_IMAGE_TYPE } from './schemas.ts';
+import { fileTooLargeMessage, MAX_IMAGE_BYTES, WRONG_IMAGE_TYPE } from './upload-schemas.ts';
 import { checkImage, PROGRESS_STORING, readAsDataUrl, sendingProgress } from './upload.ts';
 
 describe('fileTooLargeMessage', () => {

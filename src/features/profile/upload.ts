@@ -4,8 +4,8 @@
 // sent), and the upload is confirmed. Saving it on the profile is the caller's next step.
 import { doneProgress, startProgress } from '#lib/loading-bar.ts';
 import { toast } from '#lib/toast/store.ts';
-import { profileApi } from './api.ts';
-import { fileTooLargeMessage, MAX_IMAGE_BYTES, WRONG_IMAGE_TYPE } from './schemas.ts';
+import * as profileApi from './api.ts';
+import { fileTooLargeMessage, MAX_IMAGE_BYTES, WRONG_IMAGE_TYPE } from './upload-schemas.ts';
 
 /** For the file input's accept attribute. */
 export const IMAGE_ACCEPT = '.jpeg,.jpg,.png';

@@ -10,7 +10,7 @@ import type { ApiEnv } from '#server/http/context.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import type { EmbeddedStorage } from '#server/storage/embedded.ts';
 import type { ImageMimeType, Storage } from '#server/storage/storage.ts';
-import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '../schemas.ts';
+import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '../upload-schemas.ts';
 import { checkImageStart, SNIFF_BYTES } from './image-check.ts';
 
 export const UPLOAD_MESSAGES = {

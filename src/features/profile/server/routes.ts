@@ -15,7 +15,8 @@ import type { ApiEnv } from '#server/http/context.ts';
 import { isUuid } from '#server/http/ids.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
-import { ChangePasswordSchema, ProfileUpdateSchema, UPLOAD_NOT_FOUND } from '../schemas.ts';
+import { ChangePasswordSchema, ProfileUpdateSchema } from '../schemas.ts';
+import { UPLOAD_NOT_FOUND } from '../upload-schemas.ts';
 
 const MESSAGES = {
   passwordChanged: 'Your password has been changed. Please log in again.',

@@ -24,7 +24,7 @@ import {
   UPLOAD_NOT_FOUND,
   UploadRecordSchema,
   type UploadRecord,
-} from '../schemas.ts';
+} from '../upload-schemas.ts';
 import { checkImageStart, SNIFF_BYTES } from './image-check.ts';
 
 export const MESSAGES = {

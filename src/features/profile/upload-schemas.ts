@@ -1,0 +1,62 @@
+// The picture upload (API 'Uploads'): what the browser sends to start and confirm an upload, what
+// the server answers, and the limits both check: a JPEG or PNG of at most 5 MB (5242880 bytes); the
+// stored file's extension comes from its MIME type, never from its name. Apart from schemas.ts so
+// the signed-in pages that only read the profile do not carry the forms' rules.
+import * as v from 'valibot';
+
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
+const FILE_TYPES = ['user_image'] as const;
+
+/** A picture is at most 5 MB (5242880 bytes): checked in the browser and again by the server. */
+export const MAX_IMAGE_BYTES = 5_242_880;
+const BYTES_PER_MB = 1024 * 1024;
+
+/** docs/product.md#error-messages: n is the size in MB, rounded up. */
+export const fileTooLargeMessage = (bytes: number) => `This file size of ${Math.ceil(bytes / BYTES_PER_MB)}mb cannot be uploaded`;
+export const WRONG_IMAGE_TYPE = 'Only .jpeg, .jpg and .png images can be uploaded';
+const FILE_SIZE_INVALID = 'file_size must be a whole number of bytes';
+export const UPLOAD_NOT_FOUND = 'Upload not found';
+
+export const InitiateUploadSchema = v.strictObject({
+  file_name: v.pipe(
+    v.string('file_name is required'),
+    v.trim(),
+    v.nonEmpty('file_name is required'),
+    v.maxLength(200, 'file_name must be at most 200 characters'),
+  ),
+  mime_type: v.picklist(IMAGE_MIME_TYPES, WRONG_IMAGE_TYPE),
+  file_size: v.pipe(
+    v.number(FILE_SIZE_INVALID),
+    v.integer(FILE_SIZE_INVALID),
+    v.minValue(1, 'The file is empty'),
+    v.maxValue(MAX_IMAGE_BYTES, (issue) => fileTooLargeMessage(Number(issue.input))),
+  ),
+  file_type: v.picklist(FILE_TYPES, 'file_type must be user_image'),
+});
+export type InitiateUploadInput = v.InferInput<typeof InitiateUploadSchema>;
+
+export const ConfirmUploadSchema = v.strictObject({
+  file_key: v.pipe(v.string('file_key is required'), v.nonEmpty('file_key is required'), v.maxLength(100, 'file_key is not valid')),
+  file_url: v.pipe(v.string('file_url is required'), v.nonEmpty('file_url is required'), v.maxLength(4000, 'file_url is not valid')),
+});
+
+/** What initiate-upload answers: a signed PUT URL, valid 15 minutes, for the bytes, with Content-Type the mime_type. */
+export const InitiatedUploadSchema = v.object({
+  file_id: v.string(),
+  file_url: v.string(),
+  mime_type: v.picklist(IMAGE_MIME_TYPES),
+  file_key: v.string(),
+});
+
+/** The upload record (docs/product.md, 'Data'); `file_url` is where the stored image is served. */
+export const UploadRecordSchema = v.object({
+  file_id: v.string(),
+  file_key: v.string(),
+  file_url: v.string(),
+  mime_type: v.picklist(IMAGE_MIME_TYPES),
+  file_name: v.string(),
+  file_size: v.number(),
+  file_type: v.picklist(FILE_TYPES),
+  file_extension: v.picklist(['jpg', 'png']),
+});
+export type UploadRecord = v.InferOutput<typeof UploadRecordSchema>;
