@@ -18,7 +18,7 @@ import { TextField } from './TextField.tsx';
 export const BASE_FIELDS = { TextField, EmailField, PasswordField, TextArea, PhoneField };
 export const FORM_PARTS = { Form, SubmitButton };
 
-export const { useAppForm } = createFormHook({
+export const { useAppForm, withFieldGroup } = createFormHook({
   fieldContext,
   formContext,
   fieldComponents: BASE_FIELDS,

@@ -3,11 +3,14 @@
 // moves on to the code page; a taken address stays on the form with the server's message.
 import { PASSWORD_HINT } from '#lib/schemas/fields.ts';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
+import { PersonFields } from '#lib/forms/PersonFields.tsx';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { confirmPasswordValidators, SignupFormSchema, type SignupFormInput } from '../schemas.ts';
 import { signUp } from '../stores.ts';
 
+/** The form's own fields the person block fills, by the same names. */
+const PERSON = { first_name: 'first_name', last_name: 'last_name', email: 'email', phone_number: 'phone_number' } as const;
 const fields = SignupFormSchema.pipe[0].entries;
 const EMPTY: SignupFormInput = {
   first_name: '',
@@ -29,24 +32,7 @@ function SignupForm() {
   return (
     <form.AppForm>
       <form.Form aria-labelledby="auth-heading" className="auth-form">
-        <div className="form-row">
-          <form.AppField name="first_name" validators={{ onChange: fields.first_name }}>
-            {(field) => (
-              <field.TextField label="First name" placeholder="Enter first name" autoComplete="given-name" maxLength={80} required />
-            )}
-          </form.AppField>
-          <form.AppField name="last_name" validators={{ onChange: fields.last_name }}>
-            {(field) => (
-              <field.TextField label="Last name" placeholder="Enter last name" autoComplete="family-name" maxLength={80} required />
-            )}
-          </form.AppField>
-        </div>
-        <form.AppField name="email" validators={{ onChange: fields.email }}>
-          {(field) => <field.EmailField />}
-        </form.AppField>
-        <form.AppField name="phone_number" validators={{ onChange: fields.phone_number }}>
-          {(field) => <field.PhoneField label="Phone number" required />}
-        </form.AppField>
+        <PersonFields form={form} fields={PERSON} rules={fields} />
         <form.AppField name="home_address" validators={{ onChange: fields.home_address }}>
           {(field) => (
             <field.TextField
