@@ -5,6 +5,7 @@
 import { useEffect, useRef, type ClipboardEvent, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { clearDigit, enterDigits } from './otp-input.ts';
 import { StatusIcon } from './StatusIcon.tsx';
+import './otp-field.css';
 import { useFieldView } from './use-field-view.ts';
 
 export interface OtpFieldProps {

@@ -10,6 +10,7 @@ import { resolveKey, type TypeaheadState } from './select-keys.ts';
 import { placeMenu, scrollTopToReveal } from './select-menu.ts';
 import { CheckMark } from './StatusIcon.tsx';
 import { useFieldView } from './use-field-view.ts';
+import './select-field.css';
 
 export interface SelectOption {
   label: string;
