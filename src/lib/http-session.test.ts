@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEACTIVATED_MESSAGE } from './errors.ts';
-import { sampleUser } from './sample-user.ts';
+import { sampleUser } from '../../tests/support/sample-user.ts';
 import { $session, type Session } from './session.ts';
 import { $pendingToasts } from './toast/store.ts';
 

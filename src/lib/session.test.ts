@@ -1,7 +1,7 @@
 // What the session store takes back from localStorage: a session the API's schema accepts, and
 // nothing else (an older shape, an edited value, a token without a user).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sampleUser } from './sample-user.ts';
+import { sampleUser } from '../../tests/support/sample-user.ts';
 
 const USER = sampleUser({ kyc_completed: true });
 

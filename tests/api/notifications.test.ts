@@ -4,8 +4,8 @@
 // one, is 404; nothing is kept by a cache.
 import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from './support/catalogue.ts';
-import { lastCodeTo, signUpStudent, STUDENT_PASSWORD } from './support/factories.ts';
-import { readJson, send, useTestApp } from './support/test-app.ts';
+import { enrolStudent, lastCodeTo, signUpStudent, STUDENT_PASSWORD } from './support/factories.ts';
+import { get, readJson, send, useTestApp } from './support/test-app.ts';
 
 const t = useTestApp({ startAt: '2026-03-02T09:00:00Z' });
 
@@ -15,20 +15,12 @@ interface Listed {
 }
 
 const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
-const list = (token: string) => send(t.app, 'user/student/notifications', undefined, { method: 'GET', ...as(token) });
+const list = (token: string) => get(t.app, 'user/student/notifications', { token });
 const listed = async (token: string) => (await readJson(await list(token))).data as Listed;
 const mark = (token: string, id: string, body: unknown = { read: true }) =>
   send(t.app, `user/student/notifications/${id}`, body, { method: 'PATCH', ...as(token) });
 
-/** Pays for course-02 through checkout, the test provider's Pay and verify: one enrolment notification. */
-async function enrol(token: string) {
-  const started = (await readJson(await send(t.app, 'user/courses/course-02/checkout', undefined, as(token)))).data as {
-    reference: string;
-  };
-  await send(t.app, `user/payments/test/${started.reference}`, { outcome: 'pay' });
-  const verified = await send(t.app, `user/payments/${started.reference}/verify`, undefined, { method: 'GET', ...as(token) });
-  expect((await readJson(verified)).data).toMatchObject({ status: 'success' });
-}
+const enrol = (token: string) => enrolStudent(t, token);
 
 /** Changes the password (which ends every session) and signs in again: the new token. */
 async function changePassword(email: string): Promise<string> {

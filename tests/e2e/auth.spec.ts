@@ -1,6 +1,7 @@
 // The account journeys in Chromium (docs/product.md#auth-flows): sign-up with the code read from the
 // mail, KYC, login and logout, wrong and pasted codes, the resend countdown across a reload, the
 // password reset, idle logout, a deactivated account and the way back after signing in.
+import { SESSION_KEY } from '#lib/session-key.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -228,11 +229,11 @@ test.describe('login and logout', () => {
     await expect(nav.getByRole('link', { name: 'My courses' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Log in' })).toBeHidden();
 
-    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('adire.session')!) as { token: string }).token);
+    const token = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key)!) as { token: string }).token, SESSION_KEY);
     await page.goto('/auth/logout');
     await page.waitForURL((url) => url.pathname === '/');
     await expect(nav.getByRole('link', { name: 'Log in' })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('adire.session'))).toBeNull();
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
     // The token no longer works on the server either.
     const answer = await page.request.get('/api/v1/user/student/profile', { headers: { authorization: `Bearer ${token}` } });
     expect(answer.status()).toBe(401);
@@ -325,7 +326,7 @@ test.describe('on the dashboard', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.clock.fastForward('01:05');
     await page.waitForURL('**/auth/login?next=%2Fdashboard');
-    expect(await page.evaluate(() => localStorage.getItem('adire.session'))).toBeNull();
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
     const answer = await page.request.get('/api/v1/user/student/profile', { headers: { authorization: `Bearer ${student.token}` } });
     expect(answer.status()).toBe(401);
   });
@@ -336,7 +337,7 @@ test.describe('on the dashboard', () => {
     await signIn(page, student);
     await page.goto('/dashboard');
     await page.waitForURL('**/auth/login?next=%2Fdashboard');
-    expect(await page.evaluate(() => localStorage.getItem('adire.session'))).toBeNull();
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
   });
 
   test('a deactivated account is signed out and told why when it logs in', async ({ page, student }) => {

@@ -1,6 +1,7 @@
 // Shared helpers for the end-to-end tests: the site's routes, a signed-in session, axe, and the
 // fixtures every test can ask for: `outbox` (the mail the server wrote) and `api` (the running
 // server's API, to create what a test needs without clicking through pages).
+import { SESSION_KEY } from '#lib/session-key.ts';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
@@ -45,8 +46,6 @@ export const NOT_FOUND_ROUTES = [
   '/projects/no-such-project',
   '/about/team/x',
 ];
-
-export const SESSION_KEY = 'adire.session';
 
 /**
  * Stops the page's clock (installed with `page.clock.install()` before the page loaded), so that only

@@ -1,3 +1,4 @@
+import { SESSION_KEY } from '#lib/session-key.ts';
 import type { Page } from '@playwright/test';
 import { expect, pauseClock, signIn, test } from './fixtures.ts';
 
@@ -122,7 +123,7 @@ test.describe('header for a signed-in student', () => {
     await expect(nav(page).getByRole('link', { name: 'My courses' })).toBeVisible();
     const other = await context.newPage();
     await other.goto('/about');
-    await other.evaluate(() => localStorage.removeItem('adire.session'));
+    await other.evaluate((key) => localStorage.removeItem(key), SESSION_KEY);
     await expect(nav(page).getByRole('link', { name: 'Log in' })).toBeVisible();
     await expect(nav(page).getByRole('link', { name: 'My courses' })).toBeHidden();
   });

@@ -2,6 +2,7 @@
 // on Back, the picture upload (checked in the browser first, then initiate, PUT, confirm, profile)
 // reaching the header on another page, clearing it, the profile saved across a reload, the password
 // changed and used, and axe on every tab on a 320 px phone and a desktop.
+import { SESSION_KEY } from '#lib/session-key.ts';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signIn, test, waitForIslands, type Student } from './fixtures.ts';
 
@@ -247,14 +248,14 @@ test.describe('settings page', () => {
     await expect(save).toHaveAttribute('aria-busy', 'true');
     await page.waitForURL(/\/auth\/login$/);
     expect(Date.now() - answered).toBeGreaterThanOrEqual(900);
-    expect(await page.evaluate(() => localStorage.getItem('adire.session'))).toBeNull();
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
 
     await waitForIslands(page);
     await main(page).getByLabel('Email address').fill(student.email);
     await main(page).getByLabel('Password', { exact: true }).fill(newPassword);
     await main(page).getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
-    expect(await page.evaluate(() => localStorage.getItem('adire.session'))).not.toBeNull();
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).not.toBeNull();
   });
 
   for (const viewport of [

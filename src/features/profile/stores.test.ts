@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#lib/errors.ts';
 import { LOGIN_PATH } from '#lib/navigation.ts';
 import { $session } from '#lib/session.ts';
-import { sampleUser } from '#lib/sample-user.ts';
+import { sampleUser } from '../../../tests/support/sample-user.ts';
 
 const api = vi.hoisted(() => ({
   profile: vi.fn(),

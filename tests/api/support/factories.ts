@@ -8,7 +8,7 @@ import { subscribeToNewsletter } from '#features/newsletter/server/subscriptions
 import type { ContactKind } from '#server/db/schema.ts';
 import { withDefaults, type ApiServices } from '#server/deps.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
-import { send, type RecordingMailer, type TestAppFixture } from './test-app.ts';
+import { get, send, type RecordingMailer, type TestAppFixture } from './test-app.ts';
 
 /** The services the fixture's app runs on: the same database, mailer, settings, log and clock. */
 export function servicesOf(t: TestAppFixture<Mailer>): ApiServices {
@@ -67,4 +67,19 @@ export async function signUpStudent(
   const verify = await send(t.app, 'user/auth/student/verify-account', { email, otp: lastCodeTo(t, email) });
   const { data } = (await verify.json()) as { data: { token: string; user: { id: string } } };
   return { email, password, token: data.token, id: data.user.id };
+}
+
+/**
+ * Enrols a signed-in student in `course` through the real routes, as a payer would: checkout, the
+ * test provider's Pay, then verify. Returns the payment's reference.
+ */
+export async function enrolStudent(t: TestAppFixture<Mailer>, token: string, course = 'course-02'): Promise<string> {
+  const started = await send(t.app, `user/courses/${course}/checkout`, undefined, { token });
+  if (started.status !== 201) throw new Error(`Checkout answered ${started.status}: ${await started.text()}`);
+  const { reference } = ((await started.json()) as { data: { reference: string } }).data;
+  await send(t.app, `user/payments/test/${reference}`, { outcome: 'pay' });
+  const verified = await get(t.app, `user/payments/${reference}/verify`, { token });
+  const { data } = (await verified.json()) as { data: { status: string } };
+  if (data.status !== 'success') throw new Error(`The payment for ${course} is ${data.status}, not success`);
+  return reference;
 }

@@ -1,5 +1,6 @@
 // Builds the API as the server does, on a test database, with a mailer and a logger that remember
 // what they were given, and helpers to send requests from a chosen client address.
+import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { API_BASE, createApp, type ApiApp } from '#server/app.ts';
 import type { Database } from '#server/db/client.ts';
@@ -87,6 +88,8 @@ export interface SendOptions {
   /** The socket's remote address, as @hono/node-server would pass it. */
   ip?: string;
   headers?: Record<string, string>;
+  /** A session token, sent as `Authorization: Bearer <token>`. */
+  token?: string;
   method?: string;
   /** application/json unless told otherwise; null sends none (give a Uint8Array body, or fetch adds text/plain). */
   contentType?: string | null;
@@ -94,13 +97,33 @@ export interface SendOptions {
 
 /** Sends `body` as it is when it is a string or bytes, else as JSON. */
 export async function send(app: ApiApp, path: string, body?: unknown, options: SendOptions = {}): Promise<Response> {
-  const headers = new Headers(options.headers);
+  const headers = new Headers({ ...options.headers, ...(options.token ? authHeader(options.token) : {}) });
   const contentType = options.contentType === undefined ? 'application/json' : options.contentType;
   if (contentType !== null) headers.set('content-type', contentType);
   const init: RequestInit = { method: options.method ?? 'POST', headers };
   if (body !== undefined) init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body);
   const bindings = { incoming: { socket: { remoteAddress: options.ip ?? '192.0.2.10' } } };
   return app.request(`/api/v1/${path}`, init, bindings);
+}
+
+/** The header a signed-in client sends. */
+export const authHeader = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A GET as a browser sends it: no body, no Content-Type; `token` signs it in. */
+export const get = (app: ApiApp, path: string, options: Omit<SendOptions, 'method' | 'contentType'> = {}) =>
+  send(app, path, undefined, { ...options, method: 'GET', contentType: null });
+
+/**
+ * The answer's `data`, parsed with the route's own schema (the one its handler answers with), after
+ * checking the status: `const courses = await readData(await get(t.app, 'user/student/courses', { token }), MyCoursesSchema)`.
+ * The whole answer has already been held against the OpenAPI document (checkAnswersOf).
+ */
+export async function readData<S extends v.GenericSchema>(response: Response, schema: S, status = 200): Promise<v.InferOutput<S>> {
+  const body = (await response.json()) as { data?: unknown };
+  if (response.status !== status) throw new Error(`Expected ${status}, got ${response.status}: ${JSON.stringify(body)}`);
+  const parsed = v.safeParse(schema, body.data);
+  if (!parsed.success) throw new Error(`The answer's data does not match the schema: ${v.summarize(parsed.issues)}`);
+  return parsed.output;
 }
 
 export async function readJson(response: Response): Promise<Record<string, unknown>> {

@@ -1,6 +1,6 @@
-// A signed-in student for the unit tests of the session store and the HTTP client: a user the API's
+// A signed-in student for the unit tests of the stores and the HTTP client: a user the API's
 // UserSchema accepts, one place to change when that schema does.
-import type { User } from './schemas/user.ts';
+import type { User } from '#lib/schemas/user.ts';
 
 export const sampleUser = (overrides: Partial<User> = {}): User => ({
   id: 'u1',
