@@ -1,0 +1,83 @@
+// The course page's store through its actions, with the API stubbed: what a student sees after a
+// load (the material to start on, or why there is nothing), a tick that shows at once and goes back
+// when the save is refused, and the one reload of links after a video fails.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, NetworkError } from '#lib/errors.ts';
+import type { CourseMaterials, Material } from './schemas.ts';
+
+const api = vi.hoisted(() => ({ myCourses: vi.fn(), materials: vi.fn(), setCompleted: vi.fn() }));
+vi.mock('./api.ts', () => ({ learningApi: api }));
+const { $materials, formatLength, loadMaterials, progressOf, reloadAfterVideoError, selectMaterial, setCompleted } =
+  await import('./stores.ts');
+
+const material = (id: string, completed = false, url = `/api/v1/user/materials/c1/${id}?sig=1`): Material => ({
+  id,
+  title: `Lesson ${id}`,
+  kind: id === 'm2' ? 'pdf' : 'video',
+  length: id === 'm2' ? 3 : 95,
+  url,
+  completed,
+});
+const course = (...materials: Material[]): CourseMaterials => ({
+  course: { id: 'c1', title: 'Adire Indigo', image_url: '/c1.svg' },
+  materials,
+});
+const answer = <T>(data: T) => Promise.resolve({ message: 'ok', data });
+
+describe('the course page store', () => {
+  afterEach(() => vi.clearAllMocks());
+
+  it('selects the material the link names, else the first not yet done', async () => {
+    api.materials.mockReturnValue(answer(course(material('m1', true), material('m2'), material('m3'))));
+    await loadMaterials('c1', 'm3');
+    expect($materials.get()).toMatchObject({ kind: 'ready', selectedId: 'm3', linkReloads: 0 });
+    await loadMaterials('c1', 'no-such-material');
+    expect($materials.get()).toMatchObject({ kind: 'ready', selectedId: 'm2' });
+    expect(selectMaterial('m1')).toBe(true);
+    expect(selectMaterial('m9')).toBe(false);
+    expect($materials.get()).toMatchObject({ selectedId: 'm1' });
+  });
+
+  it('says the student is not enrolled (403), or why the page could not load', async () => {
+    api.materials.mockReturnValueOnce(Promise.reject(new ApiError(403, 'You are not enrolled in this course.', {})));
+    await loadMaterials('c1', null);
+    expect($materials.get()).toEqual({ kind: 'not-enrolled', message: 'You are not enrolled in this course.' });
+    api.materials.mockReturnValueOnce(Promise.reject(new NetworkError(false)));
+    await loadMaterials('c1', null);
+    expect($materials.get()).toMatchObject({ kind: 'failed' });
+  });
+
+  it('ticks a material at once and counts it in the progress; a refused save puts the tick back', async () => {
+    api.materials.mockReturnValueOnce(answer(course(material('m1'), material('m2'), material('m3'))));
+    await loadMaterials('c1', null);
+    api.setCompleted.mockReturnValueOnce(answer({ completed: true, progress: 33 }));
+    await setCompleted('m1', true);
+    const ready = () => $materials.get() as Extract<ReturnType<typeof $materials.get>, { kind: 'ready' }>;
+    expect(progressOf(ready().materials)).toBe(33);
+    expect(api.setCompleted).toHaveBeenCalledWith('c1', 'm1', true);
+
+    let refuse: (error: unknown) => void = () => {};
+    api.setCompleted.mockReturnValueOnce(new Promise((_, reject) => (refuse = reject)));
+    const saving = setCompleted('m2', true);
+    expect(progressOf(ready().materials)).toBe(66);
+    refuse(new NetworkError(true));
+    await saving;
+    expect(ready().materials.map((m) => m.completed)).toEqual([true, false, false]);
+  });
+
+  it('fetches fresh links once after a video fails, keeping the selection and renewing the player', async () => {
+    api.materials.mockReturnValueOnce(answer(course(material('m1'), material('m3'))));
+    await loadMaterials('c1', 'm3');
+    api.materials.mockReturnValueOnce(answer(course(material('m1', false, '/fresh/m1'), material('m3', false, '/fresh/m3'))));
+    expect(await reloadAfterVideoError()).toBe(true);
+    expect($materials.get()).toMatchObject({ selectedId: 'm3', linkReloads: 1, materials: [{ url: '/fresh/m1' }, { url: '/fresh/m3' }] });
+    expect(await reloadAfterVideoError()).toBe(false);
+    expect(api.materials).toHaveBeenCalledTimes(2);
+  });
+
+  it('writes a video as mm:ss and a handout in pages', () => {
+    expect(formatLength({ kind: 'video', length: 95 })).toBe('01:35');
+    expect(formatLength({ kind: 'pdf', length: 1 })).toBe('1 page');
+    expect(formatLength({ kind: 'pdf', length: 12 })).toBe('12 pages');
+  });
+});
