@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate, toCsv, type EnrolmentRow } from '#features/payments/server/enrolment-report.ts';
-import { runAdmin } from '../../scripts/admin.ts';
 import { seedCatalogue } from './support/catalogue.ts';
+import { runAdminAgainst } from './support/admin-command.ts';
 import { signUpStudent } from './support/factories.ts';
 import { emptyDatabaseTarget } from './support/test-database.ts';
 import { readJson, send, useTestApp } from './support/test-app.ts';
@@ -213,24 +213,7 @@ describe('npm run admin -- enrolments', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  const run = async (env: Record<string, string>, ...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    // The command's fetch reaches the test app as a loopback request would.
-    const viaApp: typeof fetch = (input, init) =>
-      Promise.resolve(
-        t.app.request(new URL(input instanceof Request ? input.url : input.toString()).pathname, init, {
-          incoming: { socket: { remoteAddress: '127.0.0.1' } },
-        }),
-      );
-    const code = await runAdmin(argv, {
-      env: { DATA_DIR: dataDir, ...env },
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-      fetch: viaApp,
-    });
-    return { code, out, err };
-  };
+  const run = (env: Record<string, string>, ...argv: string[]) => runAdminAgainst(t.app, argv, { DATA_DIR: dataDir, ...env });
 
   it('prints the CSV through the running server, quoted and safe for a spreadsheet', async () => {
     await writeFile(join(dataDir, 'admin-secret'), SECRET);

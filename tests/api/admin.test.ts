@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEACTIVATED_MESSAGE } from '#lib/errors.ts';
 import { readAdminSecret, writeAdminSecret } from '#server/admin-secret.ts';
-import { runAdmin } from '../../scripts/admin.ts';
+import { runAdminAgainst } from './support/admin-command.ts';
 import { signUpStudent } from './support/factories.ts';
 import { readJson, send, useTestApp } from './support/test-app.ts';
 
@@ -66,24 +66,7 @@ describe('npm run admin, through the running server', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  const run = async (...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    // The command's fetch reaches the test app as a loopback request would.
-    const viaApp: typeof fetch = (input, init) =>
-      Promise.resolve(
-        t.app.request(new URL(input instanceof Request ? input.url : input.toString()).pathname, init, {
-          incoming: { socket: { remoteAddress: '127.0.0.1' } },
-        }),
-      );
-    const code = await runAdmin(argv, {
-      env: { DATA_DIR: dataDir },
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-      fetch: viaApp,
-    });
-    return { code, out, err };
-  };
+  const run = (...argv: string[]) => runAdminAgainst(t.app, argv, { DATA_DIR: dataDir });
 
   it('writes the secret owner-only, and deactivates with it', async () => {
     await writeAdminSecret(dataDir);
