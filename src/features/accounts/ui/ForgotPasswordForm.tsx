@@ -5,6 +5,7 @@ import { useAppForm } from '#lib/forms/use-app-form.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { EmailOnlySchema } from '../schemas.ts';
 import { forgotPassword } from '../stores.ts';
+import { AUTH_FORM_PROPS } from './auth-form.ts';
 
 function ForgotPasswordForm() {
   const form = useAppForm({
@@ -15,7 +16,7 @@ function ForgotPasswordForm() {
 
   return (
     <form.AppForm>
-      <form.Form aria-labelledby="auth-heading" className="auth-form">
+      <form.Form {...AUTH_FORM_PROPS}>
         <form.AppField name="email" validators={{ onChange: EmailOnlySchema.entries.email }}>
           {(field) => <field.EmailField />}
         </form.AppField>

@@ -15,6 +15,7 @@ import { $session } from '#lib/session.ts';
 import { kycSchema, type KycInput } from '../schemas.ts';
 import { completeKyc } from '../stores.ts';
 import { COUNTRY_OPTIONS, NIGERIA } from './countries.ts';
+import { AUTH_FORM_PROPS } from './auth-form.ts';
 
 const GENDERS = [
   { label: 'Female', value: 'female' },
@@ -43,7 +44,7 @@ function KycForm() {
 
   return (
     <form.AppForm>
-      <form.Form aria-labelledby="auth-heading" className="auth-form">
+      <form.Form {...AUTH_FORM_PROPS}>
         <form.AppField name="gender" validators={{ onChange: fields.gender }}>
           {(field) => <field.SelectField label="Gender" placeholder="Select gender" options={GENDERS} required />}
         </form.AppField>

@@ -7,6 +7,7 @@ import { nextFromQuery } from '#lib/navigation.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { LoginSchema, type LoginInput } from '../schemas.ts';
 import { AUTH_PATHS, logIn } from '../stores.ts';
+import { AUTH_FORM_PROPS } from './auth-form.ts';
 
 const fields = LoginSchema.entries;
 
@@ -19,7 +20,7 @@ function LoginForm() {
 
   return (
     <form.AppForm>
-      <form.Form aria-labelledby="auth-heading" className="auth-form">
+      <form.Form {...AUTH_FORM_PROPS}>
         <form.AppField name="email" validators={{ onChange: fields.email }}>
           {(field) => <field.EmailField />}
         </form.AppField>

@@ -8,6 +8,7 @@ import { PASSWORD_HINT } from '#lib/schemas/fields.ts';
 import { confirmPasswordValidators, ResetPasswordFormSchema, type ResetPasswordFormInput } from '../schemas.ts';
 import { resetPassword } from '../stores.ts';
 import { CodeFields } from './CodeFields.tsx';
+import { AUTH_FORM_PROPS } from './auth-form.ts';
 
 const fields = ResetPasswordFormSchema.pipe[0].entries;
 const EMPTY: ResetPasswordFormInput = { email: '', token: '', password: '', confirm_password: '' };
@@ -21,7 +22,7 @@ function ResetPasswordForm() {
 
   return (
     <form.AppForm>
-      <form.Form aria-labelledby="auth-heading" className="auth-form">
+      <form.Form {...AUTH_FORM_PROPS}>
         <CodeFields form={form} fields={{ email: 'email', code: 'token' }} purpose="reset" codeLabel="Reset code">
           <form.AppField name="password" validators={{ onChange: fields.password }}>
             {(field) => <field.PasswordField label="New password" autoComplete="new-password" hint={PASSWORD_HINT} required />}

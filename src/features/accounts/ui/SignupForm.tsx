@@ -8,6 +8,7 @@ import { useAppForm } from '#lib/forms/use-app-form.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { confirmPasswordValidators, SignupFormSchema, type SignupFormInput } from '../schemas.ts';
 import { signUp } from '../stores.ts';
+import { AUTH_FORM_PROPS } from './auth-form.ts';
 
 /** The form's own fields the person block fills, by the same names. */
 const PERSON = { first_name: 'first_name', last_name: 'last_name', email: 'email', phone_number: 'phone_number' } as const;
@@ -31,7 +32,7 @@ function SignupForm() {
 
   return (
     <form.AppForm>
-      <form.Form aria-labelledby="auth-heading" className="auth-form">
+      <form.Form {...AUTH_FORM_PROPS}>
         <PersonFields form={form} fields={PERSON} rules={fields} />
         <form.AppField name="home_address" validators={{ onChange: fields.home_address }}>
           {(field) => (

@@ -7,6 +7,7 @@ import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { VerifyAccountSchema } from '../schemas.ts';
 import { verifyAccount } from '../stores.ts';
 import { CodeFields } from './CodeFields.tsx';
+import { AUTH_FORM_PROPS } from './auth-form.ts';
 
 function VerifyEmailForm() {
   const form = useCodeForm({
@@ -17,7 +18,7 @@ function VerifyEmailForm() {
 
   return (
     <form.AppForm>
-      <form.Form aria-labelledby="auth-heading" className="auth-form">
+      <form.Form {...AUTH_FORM_PROPS}>
         <CodeFields form={form} fields={{ email: 'email', code: 'otp' }} purpose="verify" codeLabel="Verification code">
           <form.SubmitButton>Verify</form.SubmitButton>
         </CodeFields>
