@@ -1,5 +1,5 @@
 // Course materials for enrolled students (docs/product.md#dashboard-routes; 'Enrolment and
-// payment' in docs/product.md#planned-endpoints): the course page with signed, expiring material
+// payment' in docs/product.md#endpoints): the course page with signed, expiring material
 // links; the files behind them (whole, one byte range, HEAD); everything a link refuses (expired,
 // altered, another student's, a retired material, no longer enrolled, a path that tries to leave the
 // folder); ticking materials and the progress My courses shows.

@@ -1,4 +1,4 @@
-// Checkout in naira and payment that enrols exactly once (docs/product.md#planned-endpoints):
+// Checkout in naira and payment that enrols exactly once (docs/product.md#endpoints):
 // the test provider's Pay and Decline, verify, signed webhooks and their replays, tampered amounts
 // and currencies, a provider that is down, and 20 verify and webhook calls at the same moment.
 import { count, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The accounts feature's calls (docs/product.md#planned-endpoints): each names the schema of the
+// The accounts feature's calls (docs/product.md#endpoints): each names the schema of the
 // data it expects. Forms show refusals under their fields, so most calls toast only what no field
 // can say (the HTTP client's default), and the stores decide where the browser goes next.
 import { http, NoDataSchema } from '#lib/http.ts';

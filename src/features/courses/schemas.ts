@@ -1,4 +1,4 @@
-// What the course calls accept and answer (docs/product.md#planned-endpoints): the catalogue, a
+// What the course calls accept and answer (docs/product.md#endpoints): the catalogue, a
 // course's details and its related courses. The catalogue page's island and the routes share these.
 import * as v from 'valibot';
 

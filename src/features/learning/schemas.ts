@@ -1,5 +1,5 @@
 // What the learning calls accept and answer (docs/product.md#dashboard-routes, 'Enrolment and
-// payment' in docs/product.md#planned-endpoints): an enrolled student's course with its materials,
+// payment' in docs/product.md#endpoints): an enrolled student's course with its materials,
 // each with a signed link that expires, and ticking a material as completed. The dashboard's course
 // page and the routes share these.
 import * as v from 'valibot';

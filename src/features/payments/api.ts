@@ -1,4 +1,4 @@
-// The payment calls of the browser (docs/product.md#planned-endpoints, 'Enrolment and payment').
+// The payment calls of the browser (docs/product.md#endpoints, 'Enrolment and payment').
 import { http } from '#lib/http.ts';
 import { CheckoutSchema, EnrolmentSchema, PaymentStatusSchema, TestChargeSchema, TestCompletedSchema } from './schemas.ts';
 

@@ -1,4 +1,4 @@
-// What the payment calls answer (docs/product.md#planned-endpoints, 'Enrolment and payment'):
+// What the payment calls answer (docs/product.md#endpoints, 'Enrolment and payment'):
 // checkout, verify, and the test provider's page. The checkout island parses answers with these.
 import * as v from 'valibot';
 

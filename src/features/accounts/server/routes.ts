@@ -1,4 +1,4 @@
-// Getting in (docs/product.md#planned-endpoints, 'Accounts'): sign-up with an e-mailed code,
+// Getting in (docs/product.md#endpoints, 'Accounts'): sign-up with an e-mailed code,
 // verification, KYC, sign-in and out, and a forgotten password. Sessions come from #server/auth;
 // this feature is the only one that creates them. The profile and the password change are the
 // profile feature's.

@@ -1,4 +1,4 @@
-// The public catalogue (docs/product.md#planned-endpoints): the list with search and paging, a
+// The public catalogue (docs/product.md#endpoints): the list with search and paging, a
 // course's details, its related courses. Answers come from the in-memory catalogue view, carry an
 // ETag and a short public Cache-Control, and a matching If-None-Match gets 304 with no body.
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 // A student's courses, materials and progress (docs/product.md#dashboard-routes; 'Enrolment and
-// payment' in docs/product.md#planned-endpoints):
+// payment' in docs/product.md#endpoints):
 //   GET user/student/courses                                   my courses with progress, newest enrolment first
 //   GET user/student/courses/{id}                              the course and its live materials, in order
 //   PUT user/student/courses/{id}/materials/{material_id}      tick or untick a material

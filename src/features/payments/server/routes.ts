@@ -1,4 +1,4 @@
-// Checkout, verify and the provider's webhook (docs/product.md#planned-endpoints, 'Enrolment and
+// Checkout, verify and the provider's webhook (docs/product.md#endpoints, 'Enrolment and
 // payment'), and the built-in test provider's page actions. The amount always comes from the
 // course's price in the database; every way a payment is settled goes through settlePayment().
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Clearing up uploads (docs/product.md#planned-endpoints, 'Uploads'). A signed upload URL
+// Clearing up uploads (docs/product.md#endpoints, 'Uploads'). A signed upload URL
 // works for 15 minutes, whatever happens to its upload meanwhile. Once it is well past that:
 // - an upload never confirmed is dropped, its file (if any) with it;
 // - a confirmed upload's file was moved away at confirmation, so anything at the URL's key was sent

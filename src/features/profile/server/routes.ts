@@ -1,4 +1,4 @@
-// The signed-in student's profile (docs/product.md#planned-endpoints, 'Accounts'): read it, change
+// The signed-in student's profile (docs/product.md#endpoints, 'Accounts'): read it, change
 // the home address, phone and picture (the id of one of their stored uploads: ./uploads.ts), and
 // change the password, after which every session of the account ends.
 import { and, eq, isNull } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The profile picture upload (docs/product.md#planned-endpoints, 'Uploads'): initiate (a record
+// The profile picture upload (docs/product.md#endpoints, 'Uploads'): initiate (a record
 // and a signed PUT URL for a random key), the PUT itself (./receive-upload.ts when the storage is
 // embedded; the bucket when it is S3), and the confirmation, which checks what was stored (size,
 // type, magic number) before the upload counts. The storage is #server/storage's interface.
