@@ -47,7 +47,7 @@ function sheetHtml(sheet: Sheet): string {
   return `<section class="sheet"><h2>${escapeHtml(sheet.heading)}</h2>${note}<table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
-export function handoutHtml(course: Course, material: Material, index: number, handout: Handout): string {
+function handoutHtml(course: Course, material: Material, index: number, handout: Handout): string {
   const list = handout.list.map((item) => `<li>${escapeHtml(item)}</li>`).join('');
   const listTag = handout.ordered ? 'ol' : 'ul';
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(material.title)} | ${escapeHtml(course.title)}</title><style>${CSS}</style></head><body>

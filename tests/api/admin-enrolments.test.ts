@@ -9,7 +9,7 @@ import { seedCatalogue } from './support/catalogue.ts';
 import { runAdminAgainst } from './support/admin-command.ts';
 import { signUpStudent } from './support/factories.ts';
 import { emptyDatabaseTarget } from './support/test-database.ts';
-import { readJson, send, useTestApp } from './support/test-app.ts';
+import { authHeader, readJson, send, useTestApp } from './support/test-app.ts';
 
 const SECRET = 'e'.repeat(64);
 const HEADER = 'student,email,course,amount,reference,date';
@@ -80,7 +80,7 @@ describe('toCsv', () => {
   });
 });
 
-const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+const as = (token: string) => ({ headers: authHeader(token) });
 
 /** Checkout through the real route: the payment's reference. */
 async function startPayment(token: string, course: string): Promise<string> {

@@ -14,7 +14,7 @@ import { enrolments, serverSecrets } from '#server/db/schema.ts';
 import { createUrlSigner } from '#server/files/signed-urls.ts';
 import { seedCatalogue, testCatalogue } from './support/catalogue.ts';
 import { enrolStudent, signUpStudent } from './support/factories.ts';
-import { buildTestApp, get, readData, readJson, send, useTestApp } from './support/test-app.ts';
+import { authHeader, buildTestApp, get, readData, readJson, send, useTestApp } from './support/test-app.ts';
 
 // The test catalogue's files, written where MATERIALS_DIR points; a secret beside the folder that no
 // link may ever reach.
@@ -41,7 +41,7 @@ const TWO_HOURS = 2 * 60 * 60_000;
 
 type MaterialItem = Material;
 
-const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+const as = (token: string) => ({ headers: authHeader(token) });
 const coursePage = (token: string, course = 'course-02') => get(t.app, `user/student/courses/${course}`, { token });
 const tick = (token: string, material: string, completed: unknown, course = 'course-02') =>
   send(t.app, `user/student/courses/${course}/materials/${material}`, { completed }, { method: 'PUT', ...as(token) });

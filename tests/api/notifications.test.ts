@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from './support/catalogue.ts';
 import { enrolStudent, lastCodeTo, signUpStudent, STUDENT_PASSWORD } from './support/factories.ts';
-import { get, readJson, send, useTestApp } from './support/test-app.ts';
+import { authHeader, get, readJson, send, useTestApp } from './support/test-app.ts';
 
 const t = useTestApp({ startAt: '2026-03-02T09:00:00Z' });
 
@@ -14,7 +14,7 @@ interface Listed {
   unread_count: number;
 }
 
-const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+const as = (token: string) => ({ headers: authHeader(token) });
 const list = (token: string) => get(t.app, 'user/student/notifications', { token });
 const listed = async (token: string) => (await readJson(await list(token))).data as Listed;
 const mark = (token: string, id: string, body: unknown = { read: true }) =>

@@ -9,11 +9,11 @@ import { PaymentProviderUnavailableError, signWebhook, type PaymentProvider } fr
 import { createTestProvider, TEST_WEBHOOK_SECRET } from '#server/payments/test-provider.ts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { enrolStudent, signUpStudent } from './support/factories.ts';
-import { get, readData, readJson, send, useTestApp } from './support/test-app.ts';
+import { authHeader, get, readData, readJson, send, useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
 
-const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+const as = (token: string) => ({ headers: authHeader(token) });
 const checkout = (token: string, course = 'course-02') => send(t.app, `user/courses/${course}/checkout`, undefined, as(token));
 const verify = (token: string, reference: string) =>
   send(t.app, `user/payments/${reference}/verify`, undefined, { method: 'GET', ...as(token) });

@@ -13,7 +13,7 @@ import { seedCatalogue } from './support/catalogue.ts';
 import { closedPort } from './support/closed-port.ts';
 import { signUpStudent } from './support/factories.ts';
 import { startFakePaystack, type FakePaystack, type PaystackStatus } from './support/fake-paystack.ts';
-import { readJson, send, useTestApp } from './support/test-app.ts';
+import { authHeader, readJson, send, useTestApp } from './support/test-app.ts';
 
 const SECRET = 'sk_test_abc123';
 const SITE = 'https://adire.test';
@@ -34,7 +34,7 @@ const t = useTestApp({
 
 type Started = { reference: string; authorization_url: string; amount: string; currency: string };
 
-const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+const as = (token: string) => ({ headers: authHeader(token) });
 const checkout = (token: string, course = 'course-02') => send(t.app, `user/courses/${course}/checkout`, undefined, as(token));
 const verify = (token: string, reference: string) =>
   send(t.app, `user/payments/${reference}/verify`, undefined, { method: 'GET', ...as(token) });

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { codeIn, outboxFiles, readMail, type Mail } from '../mail-files.ts';
 
-export { codeIn, type Mail };
+export { codeIn };
 
 export const CONTENT_ROUTES = [
   '/',
@@ -104,7 +104,7 @@ export interface Outbox {
 }
 
 /** What the API answered: its status and its parsed JSON envelope. */
-export interface ApiAnswer<T = unknown> {
+interface ApiAnswer<T = unknown> {
   status: number;
   body: { message: string; data?: T; errors?: Record<string, string[]> };
 }

@@ -5,7 +5,7 @@ import { syncCatalogue } from '#server/catalogue/sync.ts';
 import type { Catalogue, CatalogueCourse } from '#server/catalogue/catalogue-file.ts';
 import type { Database } from '#server/db/client.ts';
 
-export const TUTOR_IDS = ['ada-obi', 'tunde-bello', 'ngozi-eze', 'musa-ibrahim', 'kemi-ade'];
+const TUTOR_IDS = ['ada-obi', 'tunde-bello', 'ngozi-eze', 'musa-ibrahim', 'kemi-ade'];
 
 export function testCatalogue(count = 14): Catalogue {
   const tutors = TUTOR_IDS.map((id, index) => ({

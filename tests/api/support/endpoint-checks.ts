@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import type { ApiApp } from '#server/app.ts';
 import { readJson, send } from './test-app.ts';
 
-export interface FieldCase {
+interface FieldCase {
   missing: string;
   wrongType: string;
   tooLong: { value: string; message: string };

@@ -15,7 +15,7 @@ export function servicesOf(t: TestAppFixture<Mailer>): ApiServices {
   return withDefaults({ db: t.db, mailer: t.mailer, env: t.env, log: t.log, clock: t.clock.now });
 }
 
-export const contactMessageInput = (overrides: Partial<ContactInput> = {}): ContactInput => ({
+const contactMessageInput = (overrides: Partial<ContactInput> = {}): ContactInput => ({
   first_name: 'Adaeze',
   last_name: 'Okafor',
   email: 'adaeze.okafor@example.com',

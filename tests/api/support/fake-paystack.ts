@@ -12,9 +12,9 @@ import type { AddressInfo } from 'node:net';
 export type PaystackStatus = 'success' | 'failed' | 'abandoned' | 'ongoing' | 'pending' | 'processing' | 'queued' | 'reversed';
 
 /** 'up' answers as Paystack; the others imitate a Paystack that is down or broken. */
-export type FakeMode = 'up' | 'error' | 'nonsense' | 'close' | 'hang';
+type FakeMode = 'up' | 'error' | 'nonsense' | 'close' | 'hang';
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   method: string;
   /** The path and query, as sent. */
   path: string;
@@ -25,7 +25,7 @@ export interface ReceivedRequest {
   body: unknown;
 }
 
-export interface FakeTransaction {
+interface FakeTransaction {
   reference: string;
   email: string;
   /** In kobo, as initialized; what verify answers unless the test says otherwise. */

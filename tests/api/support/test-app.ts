@@ -17,7 +17,7 @@ export interface RecordingMailer extends Mailer {
   failing: boolean;
 }
 
-export function recordingMailer(): RecordingMailer {
+function recordingMailer(): RecordingMailer {
   const mailer: RecordingMailer = {
     sent: [],
     failing: false,
@@ -146,7 +146,7 @@ export interface TestAppFixture<M extends Mailer = RecordingMailer> {
   readonly clock: TestClock;
 }
 
-export interface TestClock {
+interface TestClock {
   now: () => Date;
   set: (time: Date | string) => void;
   advance: (ms: number) => void;
