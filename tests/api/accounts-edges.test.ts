@@ -82,15 +82,63 @@ describe('codes under concurrency', () => {
     const code = lastCodeTo(t, email);
     const guesses = Array.from({ length: 50 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
     const answers = await Promise.all(guesses.map((token, i) => post('verify-password-token', { email, token }, { ip: `203.0.113.${i}` })));
-    expect(answers.every((answer) => answer.status === 400)).toBe(true);
+    // Every guess is refused: as a wrong code, or (once the account has taken 10 wrong codes) as paused.
+    expect(answers.every((answer) => answer.status === 400 || answer.status === 429)).toBe(true);
     const [row] = await t.db.select().from(students).where(eq(students.email, email));
     const [stored] = await t.db
       .select()
       .from(oneTimeCodes)
       .where(and(eq(oneTimeCodes.studentId, row!.id), eq(oneTimeCodes.purpose, 'reset_password')));
     expect(stored!.attempts).toBe(5);
-    expect((await post('reset-password', { email, token: code, password: 'New-Indigo81' })).status).toBe(400);
+    expect((await post('reset-password', { email, token: code, password: 'New-Indigo81' })).status).toBe(429);
     expect((await post('login', { email, password: STUDENT_PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('wrong codes across re-issued codes', () => {
+  /** A fresh reset code for `email` (a minute after the last), and 5 wrong guesses at it. */
+  async function newCodeAndGuess(email: string, guesses: number): Promise<{ code: string; statuses: number[] }> {
+    t.clock.advance(61_000);
+    expect((await post('forgot-password', { email })).status).toBe(200);
+    const code = lastCodeTo(t, email);
+    const statuses: number[] = [];
+    for (let i = 1; i <= guesses; i++) {
+      const wrong = String((Number(code) + i) % 1_000_000).padStart(6, '0');
+      statuses.push((await post('verify-password-token', { email, token: wrong })).status);
+    }
+    return { code, statuses };
+  }
+
+  it('pauses code entry for the account after 10 wrong codes in an hour, even for the right code, and tells the owner', async () => {
+    const { email } = await signUpStudent(t);
+    const first = await newCodeAndGuess(email, 5);
+    const second = await newCodeAndGuess(email, 5);
+    expect([...first.statuses, ...second.statuses]).toEqual(Array(10).fill(400));
+    const paused = t.mailer.sent.filter((mail) => mail.kind === 'codes_paused');
+    expect(paused).toHaveLength(1);
+    expect(paused[0]!.text).toMatch(/codes cannot be entered for it for the next 59 minutes/);
+
+    const third = await newCodeAndGuess(email, 1);
+    expect(third.statuses).toEqual([429]);
+    const right = await post('reset-password', { email, token: third.code, password: 'New-Indigo81' });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(50 * 60);
+    expect((await post('verify-account', { email, otp: third.code })).status).toBe(429);
+    expect(t.mailer.sent.filter((mail) => mail.kind === 'codes_paused')).toHaveLength(1);
+
+    // An hour after the first wrong code, a new code works again.
+    t.clock.advance(60 * 60_000);
+    const { code } = await newCodeAndGuess(email, 0);
+    expect((await post('reset-password', { email, token: code, password: 'New-Indigo81' })).status).toBe(200);
+  });
+
+  it("counts each account's wrong codes apart", async () => {
+    const one = await signUpStudent(t);
+    const other = await signUpStudent(t);
+    await newCodeAndGuess(one.email, 5);
+    await newCodeAndGuess(one.email, 5);
+    const { code } = await newCodeAndGuess(other.email, 0);
+    expect((await post('verify-password-token', { email: other.email, token: code })).status).toBe(200);
   });
 
   it('keeps one account when the same address signs up several times at once', async () => {

@@ -98,10 +98,11 @@ describe('sign-up and verification', () => {
     expect(await readJson(known)).toEqual(await readJson(unknown));
   });
 
-  it('ends a code after 5 wrong tries, counted atomically: 50 parallel guesses, then the right code fails', async () => {
+  it('ends a code after 5 wrong tries, counted atomically: 9 parallel guesses, then the right code fails', async () => {
     const { email } = await signUpStudent(t, {}, { verified: false });
     const code = lastCodeTo(t, email);
-    const guesses = Array.from({ length: 50 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    // Nine: under the account's 10 wrong codes an hour, so what refuses the right code is the code's own 5 tries.
+    const guesses = Array.from({ length: 9 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
     const answers = await Promise.all(guesses.map((otp) => post('verify-account', { email, otp }, undefined)));
     expect(answers.every((answer) => answer.status === 400)).toBe(true);
     const [row] = await t.db.select().from(students).where(eq(students.email, email));
@@ -167,17 +168,46 @@ describe('sign-in', () => {
     expect(t.mailer.sent.length).toBe(before + 1);
   });
 
-  it('checks at most 5 passwords for an address in 15 minutes, however many arrive at once', async () => {
+  it('checks at most 5 passwords for an address from one client address in 15 minutes, however many arrive at once', async () => {
     const { email, password } = await signUpStudent(t);
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login(email, `Wrong-Pass${i}`, `203.0.113.${i}`)));
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login(email, `Wrong-Pass${i}`, '203.0.113.7')));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(45);
-    const refused = await login(email, password);
+    const refused = await login(email, password, '203.0.113.7');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     t.clock.advance(15 * 60_000 + 1000);
-    expect((await login(email, password)).status).toBe(200);
+    expect((await login(email, password, '203.0.113.7')).status).toBe(200);
+  });
+
+  it("lets the student in from their own device while someone else's address is locked out", async () => {
+    const { email, password } = await signUpStudent(t);
+    for (let i = 0; i < 5; i++) expect((await login(email, `Wrong-Pass${i}`, '203.0.113.66')).status).toBe(401);
+    expect((await login(email, password, '203.0.113.66')).status).toBe(429);
+    expect((await login(email, password, '198.51.100.20')).status).toBe(200);
+    // A right password is no failure: the student can sign in as often as they like.
+    for (let i = 0; i < 8; i++) expect((await login(email, password, '198.51.100.20')).status).toBe(200);
+  });
+
+  it('forgets the wrong passwords once the password is reset with a mailed code', async () => {
+    const { email } = await signUpStudent(t);
+    for (let i = 0; i < 6; i++) await login(email, `Wrong-Pass${i}`, '203.0.113.67');
+    t.clock.advance(61_000);
+    await send(t.app, 'user/auth/student/forgot-password', { email });
+    const reset = await send(t.app, 'user/auth/student/reset-password', { email, token: lastCodeTo(t, email), password: 'New-Indigo81' });
+    expect(reset.status).toBe(200);
+    expect((await login(email, 'New-Indigo81', '203.0.113.67')).status).toBe(200);
+  });
+
+  it('refuses every address for the rest of the hour after 100 wrong passwords from many addresses', async () => {
+    const { email, password } = await signUpStudent(t);
+    for (let i = 0; i < 100; i++) await login(email, `Wrong-Pass${i}`, `10.0.${Math.floor(i / 4)}.${i % 4}`);
+    const refused = await login(email, password, '198.51.100.21');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(50 * 60);
+    t.clock.advance(60 * 60_000);
+    expect((await login(email, password, '198.51.100.21')).status).toBe(200);
   });
 
   it('refuses a deactivated account with the exact message, at login and on every signed-in call', async () => {
@@ -262,6 +292,19 @@ describe('passwords', () => {
     await expectError(await profile(token), 401, SESSION_ENDED);
     await expectError(await profile(other), 401, SESSION_ENDED);
     expect((await login(email, 'New-Indigo8')).status).toBe(200);
+  });
+
+  it('counts wrong current passwords with the wrong sign-ins, so a stolen session cannot guess the password', async () => {
+    const { email, token } = await signUpStudent(t);
+    const change = (currentPassword: string) => post('password', { currentPassword, password: 'New-Indigo8' }, token, 'PATCH');
+    const statuses: number[] = [];
+    for (let i = 0; i < 150; i++) statuses.push((await change(`Guess-Pass${i}`)).status);
+    expect(statuses.slice(0, 5)).toEqual(Array(5).fill(400));
+    expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
+    expect((await change(STUDENT_PASSWORD)).status).toBe(429);
+    // The same count as sign-in's, for this account and this client address.
+    expect((await login(email, STUDENT_PASSWORD)).status).toBe(429);
+    expect((await login(email, STUDENT_PASSWORD, '198.51.100.30')).status).toBe(200);
   });
 });
 

@@ -119,6 +119,37 @@ describe('checkout with the test provider', () => {
 });
 
 describe('the webhook', () => {
+  it('refuses a 50 MB chunked body at 64 KiB, at once, without reading or holding the rest', async () => {
+    const CHUNK = new Uint8Array(64 * 1024).fill(0x61);
+    const TOTAL = 50 * 1024 * 1024;
+    let sent = 0;
+    // No Content-Length: the body arrives in chunks, as a chunked POST does, and only when read.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= TOTAL) return controller.close();
+        sent += CHUNK.byteLength;
+        controller.enqueue(CHUNK);
+      },
+    });
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    const init = { method: 'POST', body, duplex: 'half', headers: { 'content-type': 'application/json' } } as RequestInit;
+    const answer = await t.app.request('/api/v1/user/payments/webhook', init, { incoming: { socket: { remoteAddress: '192.0.2.10' } } });
+    const elapsedMs = performance.now() - started;
+    expect(answer.status).toBe(413);
+    expect(elapsedMs).toBeLessThan(500);
+    expect(sent).toBeLessThan(1024 * 1024);
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(20 * 1024 * 1024);
+  });
+
+  it('takes at most 300 calls in 10 minutes from one address, then 429, and another address still gets through', async () => {
+    const raw = JSON.stringify({ event: 'charge.success', data: { reference: 'ADR-ABCDEFGHJKLMNPQR' } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 301; i++) statuses.push((await send(t.app, 'user/payments/webhook', raw, { ip: '203.0.113.50' })).status);
+    expect(statuses).toEqual([...Array<number>(300).fill(401), 429]);
+    expect((await send(t.app, 'user/payments/webhook', raw, { ip: '203.0.113.51' })).status).toBe(401);
+  });
+
   it('refuses a missing or wrong signature with 401, and changes nothing', async () => {
     await seedCatalogue(t.db);
     const student = await signUpStudent(t);

@@ -30,6 +30,15 @@ export async function countRequest(db: Database, key: string, now: Date, windowM
   return row;
 }
 
+/** What is counted under `key` in its current window, without counting anything: 0 hits when none. */
+export async function peekBucket(db: Database, key: string, now: Date): Promise<BucketState> {
+  const [row] = await db
+    .select({ hits: rateLimitBuckets.hits, resetsAt: rateLimitBuckets.resetsAt })
+    .from(rateLimitBuckets)
+    .where(eq(rateLimitBuckets.key, key));
+  return row && row.resetsAt > now ? row : { hits: 0, resetsAt: now };
+}
+
 /** Forgets the requests counted under `key`, e.g. an address's failed logins once one succeeds. */
 export async function clearBucket(db: Database, key: string): Promise<void> {
   await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));

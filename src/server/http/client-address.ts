@@ -9,7 +9,7 @@ import type { ApiEnv } from './context.ts';
 const UNKNOWN_ADDRESS = 'unknown';
 
 /** `proxies` is TRUST_PROXY: how many proxies stand in front of the server (0: none). */
-export function clientAddress(c: Context<ApiEnv>, proxies: number): string {
+export function clientAddress<E extends ApiEnv>(c: Context<E>, proxies: number): string {
   const forwarded = proxies > 0 ? forwardedClient(c.req.header('x-forwarded-for'), proxies) : null;
   // app.request() in tests, or a socket already gone, has no address: those share one bucket.
   return forwarded ?? parseAddress(c.env?.incoming?.socket?.remoteAddress ?? '') ?? UNKNOWN_ADDRESS;

@@ -28,10 +28,11 @@ export async function readJsonBody<TSchema extends v.GenericSchema<unknown, unkn
 }
 
 /**
- * Reads at most `limit` bytes. A declared Content-Length over the limit is refused before reading;
- * a chunked body is counted as it arrives and the rest is never read.
+ * Reads at most `limit` bytes as UTF-8 text (413 past it, 400 when it is not UTF-8). A declared
+ * Content-Length over the limit is refused before reading; a chunked body is counted as it arrives
+ * and the rest is never read, so a huge body costs no memory.
  */
-async function readLimitedText(request: Request, limit: number): Promise<string> {
+export async function readLimitedText(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) throw new ApiError(413, TOO_LARGE);
   if (!request.body) return '';

@@ -1,10 +1,12 @@
 // One-time codes: 6 digits from the CSPRNG, stored as salted hashes, valid 10 minutes, at most one
 // new code a minute per address, and ended by 5 wrong tries. Each try is counted before the code is
 // compared, in one conditional UPDATE, so parallel guesses can never make more than 5 comparisons.
+// A new code starts its own 5 tries, so wrong codes are also counted per account across every code
+// it is sent: after 10 in an hour, code entry for the account pauses (429) and its owner is told.
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { hashCode, newNumericCode, sameSecret } from '#server/auth/tokens.ts';
 import type { Database } from '#server/db/client.ts';
-import { countRequest } from '#server/db/rate-limit-buckets.ts';
+import { countRequest, peekBucket } from '#server/db/rate-limit-buckets.ts';
 import { oneTimeCodes, type CodePurpose } from '#server/db/schema.ts';
 import { secondsUntil, tooManyRequests } from '#server/http/rate-limit.ts';
 import type { StudentRecord } from '#server/auth/sessions.ts';
@@ -14,6 +16,34 @@ import { findStudentByEmail } from './students.ts';
 const CODE_VALID_MS = 10 * 60_000;
 const CODE_RESEND_MS = 60_000;
 const CODE_MAX_TRIES = 5;
+/** Wrong codes one account may take in an hour, whichever codes they were (docs/product.md#limits-and-timings). */
+export const WRONG_CODES_ALLOWED = 10;
+export const WRONG_CODES_WINDOW_MS = 60 * 60_000;
+
+const wrongCodesKey = (studentId: string) => `wrong-codes:${studentId}`;
+
+/**
+ * A code entered for the account, checked (see checkCode) unless the account has taken
+ * WRONG_CODES_ALLOWED wrong codes within the hour: then 429 with Retry-After, before any comparison,
+ * however right the code. A wrong code is counted; the one that reaches the limit calls
+ * `onPaused` (the owner is told by mail).
+ */
+export async function checkCodeWithinLimit(
+  db: Database,
+  student: StudentRecord,
+  purpose: CodePurpose,
+  code: string,
+  now: Date,
+  options: { useUp: boolean; onPaused: (student: StudentRecord, minutes: number) => Promise<void> },
+): Promise<boolean> {
+  const key = wrongCodesKey(student.id);
+  const held = await peekBucket(db, key, now);
+  if (held.hits >= WRONG_CODES_ALLOWED) throw tooManyRequests(secondsUntil(held.resetsAt, now));
+  if (await checkCode(db, student.id, purpose, code, now, options)) return true;
+  const { hits, resetsAt } = await countRequest(db, key, now, WRONG_CODES_WINDOW_MS);
+  if (hits === WRONG_CODES_ALLOWED) await options.onPaused(student, Math.ceil(secondsUntil(resetsAt, now) / 60));
+  return false;
+}
 
 /**
  * Whether a new code may go to this address now: one a minute, counted in the database so that
@@ -45,7 +75,7 @@ export async function issueCode(db: Database, studentId: string, purpose: CodePu
  * Checks a code; with `useUp` a right code is spent, once, even when two right answers race. A
  * wrong code, an expired one, a spent one and a sixth try all answer false alike.
  */
-export async function checkCode(
+async function checkCode(
   db: Database,
   studentId: string,
   purpose: CodePurpose,

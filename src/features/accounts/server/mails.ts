@@ -66,3 +66,20 @@ export function resetCodeMail(student: StudentRecord, code: string, siteUrl: str
     '/auth/reset-password',
   );
 }
+
+/** Code entry for the account paused after too many wrong codes: the owner should know someone tried. */
+export function codesPausedMail(student: StudentRecord, minutes: number, siteUrl: string): OutgoingMail {
+  const title = 'Too many wrong codes for your account';
+  const lines = [
+    `Hello ${student.firstName},`,
+    `Someone entered too many wrong codes for your Adire Fashion Academy account, so codes cannot be entered for it for the next ${minutes} minutes. Your password has not changed.`,
+    `If this was you, wait and ask for a new code. If it was not, nothing is needed: your account is safe. You can still sign in with your password at ${siteUrl}/auth/login.`,
+  ];
+  return {
+    to: mailRecipient(student),
+    subject: title,
+    text: lines.join('\n\n'),
+    html: renderMailHtml(title, lines.map(htmlParagraph)),
+    kind: 'codes_paused',
+  };
+}

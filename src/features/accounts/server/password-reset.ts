@@ -4,7 +4,9 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { passwordChanged } from '#server/auth/password-changed.ts';
+import { forgetWrongPasswords } from '#server/auth/password-tries.ts';
 import { hashPassword, refuseCommonPassword } from '#server/auth/passwords.ts';
+import type { StudentRecord } from '#server/auth/sessions.ts';
 import { students } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import type { ApiEnv } from '#server/http/context.ts';
@@ -12,8 +14,8 @@ import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { EmailOnlySchema, ResetPasswordSchema, VerifyResetCodeSchema } from '../schemas.ts';
 import { accountRateLimit, invalidCode, MESSAGES } from './answers.ts';
-import { activeAccountForNewCode, checkCode, issueCode } from './codes.ts';
-import { resetCodeMail } from './mails.ts';
+import { activeAccountForNewCode, checkCodeWithinLimit, issueCode } from './codes.ts';
+import { codesPausedMail, resetCodeMail } from './mails.ts';
 import { findStudentByEmail } from './students.ts';
 
 /** Mounted at /user. */
@@ -22,6 +24,7 @@ export function createPasswordResetRoutes(services: ApiServices) {
   const routes = new Hono<ApiEnv>();
   const limit = (rule: string) => accountRateLimit(services, rule);
   const site = services.env.PUBLIC_SITE_URL;
+  const onPaused = (student: StudentRecord, minutes: number) => mailer.send(codesPausedMail(student, minutes, site));
 
   routes.post(
     '/auth/student/forgot-password',
@@ -58,7 +61,7 @@ export function createPasswordResetRoutes(services: ApiServices) {
     async (c) => {
       const { email, token } = await readJsonBody(c, VerifyResetCodeSchema);
       const student = await findStudentByEmail(db, email);
-      if (!student || !(await checkCode(db, student.id, 'reset_password', token, services.clock(), { useUp: false })))
+      if (!student || !(await checkCodeWithinLimit(db, student, 'reset_password', token, services.clock(), { useUp: false, onPaused })))
         throw invalidCode('token');
       return c.json({ message: MESSAGES.codeValid, data: null }, 200);
     },
@@ -79,13 +82,16 @@ export function createPasswordResetRoutes(services: ApiServices) {
       refuseCommonPassword(password);
       const now = services.clock();
       const student = await findStudentByEmail(db, email);
-      if (!student || !(await checkCode(db, student.id, 'reset_password', token, now, { useUp: true }))) throw invalidCode('token');
+      if (!student || !(await checkCodeWithinLimit(db, student, 'reset_password', token, now, { useUp: true, onPaused })))
+        throw invalidCode('token');
       // The code came to the mailbox, so the address is proven too.
       await db
         .update(students)
         .set({ passwordHash: await hashPassword(password), verifiedAt: student.verifiedAt ?? now, updatedAt: now })
         .where(eq(students.id, student.id));
       await passwordChanged(services, student, 'reset', now);
+      // The mailbox proved it is the student: no wrong password counted before holds them out.
+      await forgetWrongPasswords(db, student.email);
       return c.json({ message: MESSAGES.passwordReset, data: null }, 200);
     },
   );

@@ -6,27 +6,23 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { DEACTIVATED_MESSAGE } from '#lib/errors.ts';
 import { SignedInSchema, UserSchema } from '#lib/schemas/user.ts';
+import { ACCOUNT_FAILURES_ALLOWED, PASSWORD_FAILURES_ALLOWED, tryPassword } from '#server/auth/password-tries.ts';
 import { hashPassword, refuseCommonPassword, verifyPassword } from '#server/auth/passwords.ts';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
 import { createSession, revokeSession, type StudentRecord } from '#server/auth/sessions.ts';
 import { toUser } from '#server/auth/user.ts';
-import { clearBucket, countRequest } from '#server/db/rate-limit-buckets.ts';
 import { students } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
+import { clientAddress } from '#server/http/client-address.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
-import { secondsUntil, tooManyRequests } from '#server/http/rate-limit.ts';
 import { EmailDataSchema, EmailOnlySchema, kycSchema, KycSchema, LoginSchema, SignupSchema, VerifyAccountSchema } from '../schemas.ts';
 import { accountRateLimit, invalidCode, MESSAGES, noStore } from './answers.ts';
-import { activeAccountForNewCode, checkCode, issueCode, secondsUntilNextCode } from './codes.ts';
-import { verificationCodeMail } from './mails.ts';
+import { activeAccountForNewCode, checkCodeWithinLimit, issueCode, secondsUntilNextCode } from './codes.ts';
+import { codesPausedMail, verificationCodeMail } from './mails.ts';
 import { createStudent, findStudentByEmail } from './students.ts';
-
-/** Failed sign-ins for one address: the sixth within 15 minutes is refused until the window passes. */
-const LOGIN_FAILURES_ALLOWED = 5;
-const LOGIN_WINDOW_MS = 15 * 60_000;
 
 /** Lagos has no daylight saving: UTC+1 all year. A date of birth is capped at Lagos's today. */
 const lagosToday = (now: Date) => new Date(now.getTime() + 60 * 60_000).toISOString().slice(0, 10);
@@ -43,6 +39,8 @@ export function createAccountRoutes(services: ApiServices) {
     const code = await issueCode(db, student.id, 'verify_email', services.clock());
     await mailer.send(verificationCodeMail(student, code, site));
   }
+
+  const onPaused = (student: StudentRecord, minutes: number) => mailer.send(codesPausedMail(student, minutes, site));
 
   /** The address is in use: said as a toast and under the e-mail field. */
   const emailTaken = () => new ApiError(409, MESSAGES.emailTaken, { fieldErrors: { email: [MESSAGES.emailTaken] } });
@@ -118,7 +116,8 @@ export function createAccountRoutes(services: ApiServices) {
       const { email, otp } = await readJsonBody(c, VerifyAccountSchema);
       const now = services.clock();
       const student = await findStudentByEmail(db, email);
-      if (!student || !(await checkCode(db, student.id, 'verify_email', otp, now, { useUp: true }))) throw invalidCode('otp');
+      if (!student || !(await checkCodeWithinLimit(db, student, 'verify_email', otp, now, { useUp: true, onPaused })))
+        throw invalidCode('otp');
       if (student.deactivatedAt) throw new ApiError(401, DEACTIVATED_MESSAGE);
       const [verified] = await db
         .update(students)
@@ -134,7 +133,7 @@ export function createAccountRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Accounts',
       summary: 'Sign in',
-      description: `After ${LOGIN_FAILURES_ALLOWED} failed tries for one address within 15 minutes, 429 until the window passes.`,
+      description: `After ${PASSWORD_FAILURES_ALLOWED} wrong passwords for one address from one client address within 15 minutes, 429 there until the window passes; after ${ACCOUNT_FAILURES_ALLOWED} wrong passwords for it in an hour from anywhere, 429 everywhere for the rest of the hour. A reset by code forgets both.`,
       body: LoginSchema,
       success: { message: MESSAGES.loggedIn, data: SignedInSchema },
       rateLimited: true,
@@ -145,15 +144,12 @@ export function createAccountRoutes(services: ApiServices) {
       noStore(c);
       const { email, password } = await readJsonBody(c, LoginSchema);
       const now = services.clock();
-      // The try is counted before the password is checked, in one statement: however many arrive
-      // at once, at most five are ever checked in a window.
-      const bucket = `login:${email.toLowerCase()}`;
-      const { hits, resetsAt } = await countRequest(db, bucket, now, LOGIN_WINDOW_MS);
-      if (hits > LOGIN_FAILURES_ALLOWED) throw tooManyRequests(secondsUntil(resetsAt, now));
       const student = await findStudentByEmail(db, email);
-      // The hash work runs whether or not the account exists, so the answer's timing tells nothing.
-      if (!(await verifyPassword(student?.passwordHash, password)) || !student) throw new ApiError(401, MESSAGES.badCredentials);
-      await clearBucket(db, bucket);
+      // Counted per account and client address (#server/auth/password-tries.ts). The hash work runs
+      // whether or not the account exists, so the answer's timing tells nothing.
+      const client = clientAddress(c, env.TRUST_PROXY);
+      const right = await tryPassword(db, email, client, now, () => verifyPassword(student?.passwordHash, password));
+      if (!right || !student) throw new ApiError(401, MESSAGES.badCredentials);
       if (student.deactivatedAt) throw new ApiError(401, DEACTIVATED_MESSAGE);
       if (!student.verifiedAt) {
         if ((await secondsUntilNextCode(db, student.email, 'verify_email', now)) === 0) await sendVerificationCode(student);

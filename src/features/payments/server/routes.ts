@@ -10,7 +10,7 @@ import { courses, enrolments, payments } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
-import { MAX_JSON_BYTES, readJsonBody, TOO_LARGE } from '#server/http/json-body.ts';
+import { MAX_JSON_BYTES, readJsonBody, readLimitedText } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { PaymentProviderUnavailableError, type ChargeState } from '#server/payments/provider.ts';
@@ -45,6 +45,8 @@ const FINAL_FAILURES = new Set(['amount mismatch', 'currency mismatch', 'referen
 
 /** Per client address: generous (many phones share a carrier's address) but bounded. */
 const PAYMENT_IP_LIMIT: RateLimitPolicy = { limit: 60, windowMs: 10 * 60_000 };
+/** Per client address: the provider sends a few events a payment and retries failures; nobody else should call. */
+const WEBHOOK_IP_LIMIT: RateLimitPolicy = { limit: 300, windowMs: 10 * 60_000 };
 
 /** Letters and digits a person can read back over the phone (no 0/O, 1/I). 32 of them: no bias from the modulo. */
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -197,15 +199,17 @@ export function createPaymentRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Payments',
       summary: "The provider's signed event (charge.success); replays change nothing",
-      description: 'Signed with HMAC-SHA512 of the raw body in x-paystack-signature.',
+      description:
+        'Signed with HMAC-SHA512 of the raw body in x-paystack-signature. The body is read as it arrives and cut at 64 KiB (413) before the signature is checked.',
       success: { message: MESSAGES.webhook },
-      errors: { 401: MESSAGES.badSignature },
+      rateLimited: true,
+      errors: { 401: MESSAGES.badSignature, 413: 'The request body is larger than 64 KiB.' },
     }),
+    rateLimit(services, 'webhook', WEBHOOK_IP_LIMIT),
     async (c) => {
-      const length = Number(c.req.header('content-length') ?? 0);
-      if (length > MAX_JSON_BYTES) throw new ApiError(413, TOO_LARGE);
-      const raw = await c.req.text();
-      if (raw.length > MAX_JSON_BYTES) throw new ApiError(413, TOO_LARGE);
+      // Read through the same capped streaming reader as every JSON body: a huge or endless body is
+      // refused at 64 KiB, never buffered, and costs no HMAC.
+      const raw = await readLimitedText(c.req.raw, MAX_JSON_BYTES);
       const event = provider.readWebhook(raw, c.req.raw.headers);
       if (event === null) throw new ApiError(401, MESSAGES.badSignature);
       if (event !== 'ignored') await settleFromEvent(event);

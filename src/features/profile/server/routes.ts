@@ -5,16 +5,19 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { UserSchema } from '#lib/schemas/user.ts';
 import { passwordChanged } from '#server/auth/password-changed.ts';
+import { tryPassword } from '#server/auth/password-tries.ts';
 import { hashPassword, refuseCommonPassword, verifyPassword } from '#server/auth/passwords.ts';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
 import { toUser } from '#server/auth/user.ts';
 import { students, uploads } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
+import { clientAddress } from '#server/http/client-address.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { isUuid } from '#server/http/ids.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
+import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { ChangePasswordSchema, ProfileUpdateSchema } from '../schemas.ts';
 import { UPLOAD_NOT_FOUND } from '../upload-schemas.ts';
 
@@ -24,6 +27,9 @@ const MESSAGES = {
   profileSaved: 'Your profile has been updated.',
   wrongCurrentPassword: 'Current password is incorrect',
 } as const;
+
+/** Per client address: a student changes a password now and then, not dozens of times. */
+const CHANGE_PASSWORD_LIMIT: RateLimitPolicy = { limit: 20, windowMs: 10 * 60_000 };
 
 /** Mounted at /user. */
 export function createProfileRoutes(services: ApiServices) {
@@ -97,12 +103,17 @@ export function createProfileRoutes(services: ApiServices) {
       body: ChangePasswordSchema,
       success: { message: MESSAGES.passwordChanged },
       auth: true,
+      rateLimited: true,
     }),
+    rateLimit(services, 'change_password', CHANGE_PASSWORD_LIMIT),
     guard,
     async (c) => {
       const { currentPassword, password } = await readJsonBody(c, ChangePasswordSchema);
       const student = c.var.student;
-      if (!(await verifyPassword(student.passwordHash, currentPassword)))
+      const client = clientAddress(c, services.env.TRUST_PROXY);
+      // Counted with sign-in's wrong passwords (#server/auth/password-tries.ts): a stolen session
+      // does not make the password guessable.
+      if (!(await tryPassword(db, student.email, client, services.clock(), () => verifyPassword(student.passwordHash, currentPassword))))
         throw new ApiError(400, MESSAGES.wrongCurrentPassword, { fieldErrors: { currentPassword: [MESSAGES.wrongCurrentPassword] } });
       refuseCommonPassword(password);
       const now = services.clock();
