@@ -33,6 +33,8 @@ const EnvSchema = v.object({
     'http://localhost:4321',
   ),
   PAYSTACK_SECRET_KEY: optional(v.pipe(v.string(), v.regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…'))),
+  /** '1': the built-in test provider (every course free) is meant even at a public PUBLIC_SITE_URL (a staging site). */
+  PAYMENTS_TEST_MODE: v.optional(v.picklist(['0', '1'], 'must be 0 or 1'), '0'),
   /** Where the Paystack driver sends its calls (tests point it at a local fake of Paystack's API). */
   PAYSTACK_BASE_URL: v.optional(
     v.pipe(

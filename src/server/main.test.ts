@@ -31,6 +31,14 @@ describe('the server process', () => {
     expect(server.output().trim()).toMatch(/^Invalid setting PORT="eighty": .+$/);
   });
 
+  it('refuses to give the courses away: no Paystack key at a public address stops the start', async () => {
+    const server = start({ PUBLIC_SITE_URL: 'https://adireacademy.ng', PAYSTACK_SECRET_KEY: '', DIST_DIR: fixtureSite() });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toMatch(
+      /^PAYSTACK_SECRET_KEY is not set, and PUBLIC_SITE_URL=https:\/\/adireacademy\.ng is not a local address: .+$/,
+    );
+  });
+
   it('finishes a request in flight and exits 0 on SIGTERM', async () => {
     const port = 4700 + Math.floor(Math.random() * 200);
     const server = start({ PORT: String(port), DIST_DIR: fixtureSite(), DATA_DIR: mkdtempSync(join(tmpdir(), 'data-')) });

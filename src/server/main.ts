@@ -18,6 +18,7 @@ import { readCatalogueFile } from './catalogue/catalogue-file.ts';
 import { syncCatalogue } from './catalogue/sync.ts';
 import { createPaystackProvider } from './payments/paystack.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import { testProviderRefusal } from './payments/test-provider.ts';
 import { createSiteHandler } from './site-server.ts';
 import { pruneUploads } from '#features/profile/server/prune-uploads.ts';
 import { loadStaticSite } from './static-site.ts';
@@ -40,6 +41,8 @@ async function main() {
   // Checked before the database opens: a half-configured bucket stops the start with one line.
   if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY))
     throw new EnvError('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
+  const paymentsRefusal = testProviderRefusal(env);
+  if (paymentsRefusal) throw new EnvError(paymentsRefusal);
   // Uploaded images go to an S3-compatible bucket when S3_BUCKET is set (made now: the pages' CSP must
   // let the browser reach it), else to files under DATA_DIR/uploads (0700), below.
   const s3 = env.S3_BUCKET
@@ -100,7 +103,9 @@ async function main() {
     payments = createPaystackProvider({ secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_BASE_URL, siteUrl: env.PUBLIC_SITE_URL });
     log.info(`Payments: Paystack at ${env.PAYSTACK_BASE_URL}`);
   } else {
-    log.info('Payments: TEST MODE (no PAYSTACK_SECRET_KEY): the built-in test provider; no money moves.');
+    log.info(
+      `Payments: TEST MODE (${env.PAYMENTS_TEST_MODE === '1' ? 'PAYMENTS_TEST_MODE=1' : 'no PAYSTACK_SECRET_KEY, local site'}): the built-in test provider, every course free; no money moves.`,
+    );
   }
   let storage: Storage;
   if (s3) {

@@ -17,7 +17,8 @@ const as = (token: string) => ({ headers: authHeader(token) });
 const checkout = (token: string, course = 'course-02') => send(t.app, `user/courses/${course}/checkout`, undefined, as(token));
 const verify = (token: string, reference: string) =>
   send(t.app, `user/payments/${reference}/verify`, undefined, { method: 'GET', ...as(token) });
-const testPage = (reference: string, outcome: 'pay' | 'decline') => send(t.app, `user/payments/test/${reference}`, { outcome });
+const testPage = (reference: string, outcome: 'pay' | 'decline', token: string) =>
+  send(t.app, `user/payments/test/${reference}`, { outcome }, { token });
 const myCourses = (token: string) => send(t.app, 'user/student/courses', undefined, { method: 'GET', ...as(token) });
 
 function webhook(data: Record<string, unknown>, secret = TEST_WEBHOOK_SECRET, event = 'charge.success') {
@@ -57,9 +58,9 @@ describe('checkout with the test provider', () => {
     expect(started.authorization_url).toBe(`/payments/test?reference=${started.reference}`);
 
     // The test page reads the charge, then the payer presses Pay and is sent back to the checkout.
-    const charge = await send(t.app, `user/payments/test/${started.reference}`, undefined, { method: 'GET' });
+    const charge = await get(t.app, `user/payments/test/${started.reference}`, { token: student.token });
     expect((await readJson(charge)).data).toEqual({ reference: started.reference, amount: '70000.00', currency: 'NGN', status: 'pending' });
-    const paid = await testPage(started.reference, 'pay');
+    const paid = await testPage(started.reference, 'pay', student.token);
     expect((await readJson(paid)).data).toEqual({ callback_url: `/courses/course-02/checkout?reference=${started.reference}` });
 
     const checked = await verify(student.token, started.reference);
@@ -85,7 +86,7 @@ describe('checkout with the test provider', () => {
     await seedCatalogue(t.db);
     const student = await signUpStudent(t);
     const first = await startPayment(student.token);
-    await testPage(first.reference, 'decline');
+    await testPage(first.reference, 'decline', student.token);
     expect((await readJson(await verify(student.token, first.reference))).data).toEqual({ status: 'failed', course_id: 'course-02' });
     expect(await countOf(enrolments)).toBe(0);
     // Told once, however often the payment is checked.
@@ -100,7 +101,7 @@ describe('checkout with the test provider', () => {
     expect(second.reference).not.toBe(first.reference);
     // Not paid yet: pending, and nothing is granted.
     expect((await readJson(await verify(student.token, second.reference))).data).toEqual({ status: 'pending', course_id: 'course-02' });
-    await testPage(second.reference, 'pay');
+    await testPage(second.reference, 'pay', student.token);
     expect((await readJson(await verify(student.token, second.reference))).data).toMatchObject({ status: 'success' });
   });
 
@@ -115,6 +116,21 @@ describe('checkout with the test provider', () => {
     expect((await verify(other.token, started.reference)).status).toBe(404);
     expect((await verify(student.token, 'ADR-NOTAREFERENCE00')).status).toBe(404);
     expect((await verify(student.token, '../../etc')).status).toBe(404);
+  });
+});
+
+describe("the test provider's page", () => {
+  it("answers only the payer's own session: no session 401, another student's 404, and their Pay changes nothing", async () => {
+    await seedCatalogue(t.db);
+    const payer = await signUpStudent(t);
+    const stranger = await signUpStudent(t);
+    const { reference } = await startPayment(payer.token);
+    expect((await send(t.app, `user/payments/test/${reference}`, { outcome: 'pay' })).status).toBe(401);
+    expect((await get(t.app, `user/payments/test/${reference}`)).status).toBe(401);
+    expect((await testPage(reference, 'pay', stranger.token)).status).toBe(404);
+    expect((await get(t.app, `user/payments/test/${reference}`, { token: stranger.token })).status).toBe(404);
+    expect((await readJson(await verify(payer.token, reference))).data).toEqual({ status: 'pending', course_id: 'course-02' });
+    expect(await countOf(enrolments)).toBe(0);
   });
 });
 
@@ -208,7 +224,7 @@ describe('the webhook', () => {
     await seedCatalogue(t.db);
     const student = await signUpStudent(t);
     const { reference } = await startPayment(student.token);
-    await testPage(reference, 'pay');
+    await testPage(reference, 'pay', student.token);
     const event = { reference, amount: 7_000_000, currency: 'NGN', status: 'success' };
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? verify(student.token, reference) : webhook(event))));
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));

@@ -98,7 +98,9 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     const started = await call(a.base, 'user/courses/course-02/checkout', { headers: auth });
     expect(started.status).toBe(201);
     const reference = started.body.data.reference!;
-    expect((await call(b.base, `user/payments/test/${reference}`, { body: JSON.stringify({ outcome: 'pay' }) })).status).toBe(200);
+    expect(
+      (await call(b.base, `user/payments/test/${reference}`, { headers: auth, body: JSON.stringify({ outcome: 'pay' }) })).status,
+    ).toBe(200);
 
     const raw = JSON.stringify({ event: 'charge.success', data: { reference, amount: 7_000_000, currency: 'NGN', status: 'success' } });
     const hook = { 'x-paystack-signature': signWebhook(raw, TEST_WEBHOOK_SECRET) };

@@ -16,7 +16,9 @@ async function twoNotifications(request: APIRequestContext, api: Api, student: S
   const checkout = await request.post(`/api/v1/user/courses/${COURSE}/checkout`, { headers: bearer(student.token) });
   expect(checkout.status(), await checkout.text()).toBe(201);
   const { reference } = ((await checkout.json()) as { data: { reference: string } }).data;
-  expect((await request.post(`/api/v1/user/payments/test/${reference}`, { data: { outcome: 'pay' } })).status()).toBe(200);
+  expect(
+    (await request.post(`/api/v1/user/payments/test/${reference}`, { headers: bearer(student.token), data: { outcome: 'pay' } })).status(),
+  ).toBe(200);
   const verified = await request.get(`/api/v1/user/payments/${reference}/verify`, { headers: bearer(student.token) });
   expect(((await verified.json()) as { data: { status: string } }).data.status).toBe('success');
 

@@ -72,3 +72,22 @@ export function createTestProvider({ db, clock }: { db: Database; clock: () => D
     },
   };
 }
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Why the server must not start with the test provider, or null when it may: in the test provider
+ * every course is free (anyone presses Pay), so a site others can reach (https, or a host that is not
+ * loopback) runs it only when PAYMENTS_TEST_MODE=1 says so. A missing or misspelt
+ * PAYSTACK_SECRET_KEY then stops the start instead of giving the courses away.
+ */
+export function testProviderRefusal(env: {
+  PUBLIC_SITE_URL: string;
+  PAYSTACK_SECRET_KEY?: string;
+  PAYMENTS_TEST_MODE: '0' | '1';
+}): string | null {
+  if (env.PAYSTACK_SECRET_KEY || env.PAYMENTS_TEST_MODE === '1') return null;
+  const site = new URL(env.PUBLIC_SITE_URL);
+  if (site.protocol === 'http:' && LOOPBACK_HOSTS.has(site.hostname)) return null;
+  return `PAYSTACK_SECRET_KEY is not set, and PUBLIC_SITE_URL=${site.origin} is not a local address: set PAYSTACK_SECRET_KEY, or PAYMENTS_TEST_MODE=1 to run the test provider (every course free) there on purpose`;
+}

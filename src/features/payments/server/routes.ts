@@ -225,23 +225,33 @@ export function createPaymentRoutes(services: ApiServices) {
 
   // The test provider's page: only while no real provider is configured.
   const testProvider = provider.name === 'test' ? (provider as TestProvider) : null;
-  const testChargeOr404 = async (reference: string) => {
-    const charge = testProvider && REFERENCE_PATTERN.test(reference) ? await testProvider.charge(reference) : null;
+  /** The charge of the signed-in student's own payment; anyone else's, or none, is 404. */
+  const testChargeOr404 = async (reference: string, studentId: string) => {
+    const owned =
+      testProvider && REFERENCE_PATTERN.test(reference)
+        ? await db
+            .select({ id: payments.id })
+            .from(payments)
+            .where(and(eq(payments.reference, reference), eq(payments.studentId, studentId)))
+        : [];
+    const charge = owned.length ? await testProvider!.charge(reference) : null;
     if (!charge) throw new ApiError(404, MESSAGES.paymentNotFound);
     return charge;
   };
 
-  routes.get(
+  signedIn.get(
     '/payments/test/:reference',
     describeJsonRoute({
       tag: 'Payments',
-      summary: 'Test mode only: the test payment page reads the charge',
+      summary: "Test mode only: the test payment page reads the charge (the payer's own)",
       success: { message: MESSAGES.testCharge, data: TestChargeSchema },
+      auth: true,
       errors: { 404: MESSAGES.paymentNotFound },
     }),
+    guard,
     async (c) => {
       const reference = c.req.param('reference');
-      const charge = await testChargeOr404(reference);
+      const charge = await testChargeOr404(reference, c.var.student.id);
       c.header('cache-control', 'no-store');
       return c.json(
         {
@@ -253,20 +263,22 @@ export function createPaymentRoutes(services: ApiServices) {
     },
   );
 
-  routes.post(
+  signedIn.post(
     '/payments/test/:reference',
     describeJsonRoute({
       tag: 'Payments',
-      summary: 'Test mode only: Pay or Decline on the test payment page',
+      summary: "Test mode only: Pay or Decline on the test payment page (the payer's own payment)",
       body: TestOutcomeSchema,
       success: { message: MESSAGES.testDone, data: TestCompletedSchema },
+      auth: true,
       rateLimited: true,
       errors: { 404: MESSAGES.paymentNotFound },
     }),
     limit('test_payment'),
+    guard,
     async (c) => {
       const reference = c.req.param('reference');
-      await testChargeOr404(reference);
+      await testChargeOr404(reference, c.var.student.id);
       const { outcome } = await readJsonBody(c, TestOutcomeSchema);
       const done = await testProvider!.complete(reference, outcome);
       if (!done) throw new ApiError(404, MESSAGES.paymentNotFound);
