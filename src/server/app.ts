@@ -22,6 +22,7 @@ import type { ApiEnv } from './http/context.ts';
 import { corsForOrigins } from './http/cors.ts';
 import { handleApiError } from './http/error-handler.ts';
 import { describeJsonRoute, describeOpenApiDocument, openApiDocument } from './http/openapi.ts';
+import { refuseControlCharacters } from './http/path-characters.ts';
 import { assignRequestId } from './http/request-id.ts';
 import { answerUnmatched } from './http/unmatched.ts';
 
@@ -36,6 +37,7 @@ export function createApp(deps: ApiDeps) {
   const api = new Hono<ApiEnv>().basePath(API_BASE);
 
   api.use(assignRequestId());
+  api.use(refuseControlCharacters());
   if (services.env.CORS_ORIGINS.length > 0) api.use(corsForOrigins(services.env.CORS_ORIGINS));
 
   // Load balancers poll this: it answers 200 only when the database answers too (503 otherwise).

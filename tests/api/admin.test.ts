@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEACTIVATED_MESSAGE } from '#lib/errors.ts';
+import { SESSION_ENDED } from '#server/auth/require-student.ts';
 import { readAdminSecret, writeAdminSecret } from '#server/admin-secret.ts';
 import { runAdminAgainst } from './support/admin-command.ts';
 import { signUpStudent } from './support/factories.ts';
-import { readJson, send, useTestApp } from './support/test-app.ts';
+import { get, readJson, send, useTestApp } from './support/test-app.ts';
 
 const SECRET = 'a'.repeat(64);
 const t = useTestApp({ adminSecret: SECRET });
@@ -45,10 +46,14 @@ describe('the admin route', () => {
     const off = await setStatus({ email, active: false });
     expect(off.status).toBe(200);
     expect((await readJson(off)).data).toEqual({ email, active: false });
-    const profile = await send(t.app, 'user/student/profile', undefined, { method: 'GET', headers: { authorization: `Bearer ${token}` } });
+    // An open tab is told why, in the spec's words, not that its session ended.
+    const profile = await get(t.app, 'user/student/profile', { token });
     expect(profile.status).toBe(401);
+    expect(await readJson(profile)).toEqual({ message: DEACTIVATED_MESSAGE });
     expect((await readJson(await login(email, password))).message).toBe(DEACTIVATED_MESSAGE);
     expect((await setStatus({ email, active: true })).status).toBe(200);
+    // Reactivated: no session from before comes back; signing in works.
+    expect(await readJson(await get(t.app, 'user/student/profile', { token }))).toEqual({ message: SESSION_ENDED });
     expect((await login(email, password)).status).toBe(200);
   });
 

@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { isDatabaseUnavailable } from '../db/availability.ts';
-import { describeError, type Logger } from '../log.ts';
+import { describeError, escapeForLog, type Logger } from '../log.ts';
 import { MailUnavailableError } from '../mail/mailer.ts';
 import { errorBody, isApiError } from './api-error.ts';
 import type { ApiEnv } from './context.ts';
@@ -25,7 +25,7 @@ const MAIL_RETRY_AFTER_SECONDS = 60;
 export function handleApiError(log: Logger) {
   return (error: Error, c: Context<ApiEnv>) => {
     if (isApiError(error)) return c.json(errorBody(error.message, error.fieldErrors), error.status, error.headers);
-    const where = `[api] request ${c.get('requestId') ?? '-'} ${c.req.method} ${c.req.path}`;
+    const where = `[api] request ${c.get('requestId') ?? '-'} ${c.req.method} ${escapeForLog(c.req.path)}`;
     if (error instanceof MailUnavailableError) {
       log.error(`${where}: mail is unavailable: ${describeError(error)}`);
       return c.json({ message: MAIL_UNAVAILABLE }, 503, { 'retry-after': String(MAIL_RETRY_AFTER_SECONDS) });

@@ -40,10 +40,21 @@ export async function createAnswerChecker(document: object, basePath: string): P
   const paths = Object.entries(resolved.paths).map(([template, item]) => ({ template, match: templatePattern(template), item }));
   const shared = resolved.components.responses;
 
+  function namesNothing(relative: string): boolean {
+    let decoded = relative;
+    try {
+      decoded = decodeURIComponent(relative);
+    } catch {
+      // Left as sent.
+    }
+    return /[\u0000-\u001f\u007f]/.test(decoded);
+  }
+
   function expectedAnswer(method: string, pathname: string, status: number): ResponseSpec {
     const where = `${method} ${pathname} answered ${status}`;
     const relative = pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
-    const path = relative === undefined ? undefined : paths.find((candidate) => candidate.match.test(relative));
+    // A path with a control character in it names no route (src/server/http/path-characters.ts).
+    const path = relative === undefined || namesNothing(relative) ? undefined : paths.find((candidate) => candidate.match.test(relative));
     const operation = path?.item[method === 'HEAD' ? 'get' : method.toLowerCase()];
     const listed = operation?.responses[status];
     if (listed) return listed;

@@ -49,9 +49,11 @@ export async function createStudent(
 }
 
 /**
- * Deactivates or reactivates the account of `email`; deactivation ends every session at once.
- * Returns false when no account uses the address. The admin command calls this, through the
- * running server or, with DATABASE_URL, directly.
+ * Deactivates or reactivates the account of `email`. While deactivated, its sessions stay but every
+ * signed-in call refuses them with the deactivated message (the spec's toast), so an open tab is told
+ * why; reactivation ends them all, so no session from before comes back to life. Returns false when
+ * no account uses the address. The admin command calls this, through the running server or, with
+ * DATABASE_URL, directly.
  */
 export async function setStudentActive(db: Database, email: string, active: boolean, now: Date): Promise<boolean> {
   const student = await findStudentByEmail(db, email);
@@ -60,6 +62,6 @@ export async function setStudentActive(db: Database, email: string, active: bool
     .update(students)
     .set({ deactivatedAt: active ? null : (student.deactivatedAt ?? now), updatedAt: now })
     .where(eq(students.id, student.id));
-  if (!active) await revokeAllSessions(db, student.id);
+  if (active && student.deactivatedAt) await revokeAllSessions(db, student.id);
   return true;
 }

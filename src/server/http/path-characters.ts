@@ -1,0 +1,21 @@
+// A path whose decoded text holds a control character (NUL, CR, LF, ...) names nothing we serve: it
+// is answered 404 before any route reads its parameters, so no query ever sees one (PostgreSQL
+// refuses NUL in text with an error, a 500) and no log line can be split by one.
+import type { MiddlewareHandler } from 'hono';
+import type { ApiEnv } from './context.ts';
+import { NOT_FOUND_MESSAGE } from './unmatched.ts';
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+function decoded(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+export const refuseControlCharacters = (): MiddlewareHandler<ApiEnv> => async (c, next) => {
+  if (CONTROL.test(decoded(new URL(c.req.url).pathname))) return c.json({ message: NOT_FOUND_MESSAGE }, 404);
+  await next();
+};
