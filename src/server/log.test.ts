@@ -41,6 +41,28 @@ describe('describeError', () => {
   });
 });
 
+describe('describeError for mail', () => {
+  it('gives an SMTP error by its code and reply code only: never the recipient its message quotes', () => {
+    const rejected = Object.assign(
+      new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <ada.obi@example.com>: Recipient address rejected"),
+      { code: 'EENVELOPE', responseCode: 550, command: 'RCPT TO' },
+    );
+    const line = describeError(new Error('Sending a receipt through SMTP failed', { cause: rejected }));
+    expect(line).toContain('SMTP EENVELOPE 550');
+    expect(line).not.toContain('ada.obi@example.com');
+  });
+
+  it('labels an SMTP EAUTH as SMTP, not as a SQLSTATE', () => {
+    const auth = Object.assign(new Error('Invalid login: 535 Authentication failed for ada@example.com'), {
+      code: 'EAUTH',
+      responseCode: 535,
+      command: 'AUTH PLAIN',
+    });
+    expect(describeError(auth)).toBe('Error SMTP EAUTH 535');
+    expect(describeError(Object.assign(new Error('x'), { code: 'EAUTH' }))).not.toContain('SQLSTATE');
+  });
+});
+
 describe('formatLogLine', () => {
   it('adds our own stack frames, not the message lines of the stack', () => {
     const error = withFields(new Error('Failed query\nparams: ada@example.com'), { params: [] });

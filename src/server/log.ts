@@ -61,13 +61,29 @@ export function describeError(error: unknown): string {
 }
 
 function describeOne(error: Error, withQuery: boolean): string {
-  const fields = error as Error & { code?: unknown; query?: unknown; params?: unknown; detail?: unknown; severity?: unknown };
-  const sqlState = typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code) ? fields.code : undefined;
+  const fields = error as Error & {
+    code?: unknown;
+    query?: unknown;
+    params?: unknown;
+    detail?: unknown;
+    severity?: unknown;
+    responseCode?: unknown;
+    command?: unknown;
+  };
+  // nodemailer's SMTP errors: their messages quote the server's reply, which names the recipient
+  // ('550 <ada@example.com>: Recipient address rejected'). Only the code and the reply code are kept.
+  const smtp = typeof fields.responseCode === 'number' || typeof fields.command === 'string';
+  // A SQLSTATE is five digits or capitals; none of PostgreSQL's classes begins with E, so EAUTH and
+  // the like are not mistaken for one.
+  const sqlState =
+    !smtp && typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code) && !fields.code.startsWith('E') ? fields.code : undefined;
   const fromDatabase = sqlState !== undefined || 'params' in fields || 'detail' in fields || 'severity' in fields;
-  const messageIsSafe = !fromDatabase && !QUOTES_INPUT.has(error.name);
+  const messageIsSafe = !smtp && !fromDatabase && !QUOTES_INPUT.has(error.name);
   // Some libraries (drizzle among them) leave `name` as 'Error': the class says more.
   let text = error.name && error.name !== 'Error' ? error.name : error.constructor.name || 'Error';
-  if (sqlState) text += ` SQLSTATE ${sqlState}`;
+  if (smtp)
+    text += ` SMTP${typeof fields.code === 'string' ? ` ${fields.code}` : ''}${typeof fields.responseCode === 'number' ? ` ${fields.responseCode}` : ''}`;
+  else if (sqlState) text += ` SQLSTATE ${sqlState}`;
   else if (typeof fields.code === 'string' && /^[A-Z_]{2,32}$/.test(fields.code)) text += ` ${fields.code}`;
   if (typeof fields.query === 'string') {
     if (withQuery) text += `: query "${oneLine(fields.query).slice(0, MAX_QUERY_LENGTH)}"`;
