@@ -20,6 +20,7 @@ import { createPaystackProvider } from './payments/paystack.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { testProviderRefusal } from './payments/test-provider.ts';
 import { createSiteHandler } from './site-server.ts';
+import { pruneUnverifiedStudents } from '#features/accounts/server/students.ts';
 import { pruneUploads } from '#features/profile/server/prune-uploads.ts';
 import { loadStaticSite } from './static-site.ts';
 import { mkdir } from 'node:fs/promises';
@@ -125,6 +126,9 @@ async function main() {
     pruneUploads(database.db, storage, new Date()).catch((error: unknown) => log.error('[uploads] pruning uploads failed', error));
     pruneExpiredBuckets(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning rate-limit buckets failed', error));
     pruneExpiredSessions(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning ended sessions failed', error));
+    pruneUnverifiedStudents(database.db, new Date()).catch((error: unknown) =>
+      log.error('[accounts] pruning unverified accounts failed', error),
+    );
   }, PRUNE_EVERY_MS);
   pruning.unref();
 

@@ -222,7 +222,7 @@ describe('what the forms rely on', () => {
   });
 
   it('says a taken address under the e-mail field too', async () => {
-    const { email } = await signUpStudent(t, {}, { verified: false });
+    const { email } = await signUpStudent(t);
     const again = await post('signup', { first_name: 'B', last_name: 'A', email, password: 'Another-Pass9' });
     expect(again.status).toBe(409);
     expect(await readJson(again)).toEqual({
@@ -237,5 +237,37 @@ describe('what the forms rely on', () => {
     expect(short.status).toBe(400);
     expect(await readJson(short)).toMatchObject({ errors: { otp: ['Enter the 6-digit code'] } });
     expect((await post('verify-account', { email, otp: lastCodeTo(t, email) })).status).toBe(200);
+  });
+});
+
+describe('an address claimed but never verified', () => {
+  it("takes the next sign-up's names and password, so a stranger's claim does not stick", async () => {
+    const email = 'claimed@example.com';
+    const stranger = { first_name: 'Not', last_name: 'Mine', email, password: 'Stranger-Pass9' };
+    expect((await post('signup', stranger)).status).toBe(201);
+    t.clock.advance(61_000);
+    const owner = { first_name: 'Ada', last_name: 'Obi', email, password: 'Owner-Indigo7' };
+    const again = await post('signup', owner);
+    expect(again.status).toBe(201);
+    const verified = await post('verify-account', { email, otp: lastCodeTo(t, email) });
+    expect((await readJson(verified)).data).toMatchObject({ user: { first_name: 'Ada', last_name: 'Obi', email } });
+    expect((await post('login', { email, password: 'Owner-Indigo7' })).status).toBe(200);
+    expect((await post('login', { email, password: 'Stranger-Pass9' })).status).toBe(401);
+    // Verified now: the address is taken.
+    expect((await post('signup', stranger)).status).toBe(409);
+  });
+
+  it('is removed a week after sign-up; verified and newer accounts stay', async () => {
+    const { pruneUnverifiedStudents } = await import('#features/accounts/server/students.ts');
+    const old = await signUpStudent(t, {}, { verified: false });
+    const recent = await signUpStudent(t, {}, { verified: false });
+    const verified = await signUpStudent(t);
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60_000);
+    for (const email of [old.email, verified.email])
+      await t.db.update(students).set({ createdAt: eightDaysAgo }).where(eq(students.email, email));
+    expect(await pruneUnverifiedStudents(t.db, new Date())).toBe(1);
+    const left = (await t.db.select({ email: students.email }).from(students)).map((row) => row.email);
+    expect(left).toEqual(expect.arrayContaining([recent.email, verified.email]));
+    expect(left).not.toContain(old.email);
   });
 });

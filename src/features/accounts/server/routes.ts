@@ -22,7 +22,7 @@ import { EmailDataSchema, EmailOnlySchema, kycSchema, KycSchema, LoginSchema, Si
 import { accountRateLimit, invalidCode, MESSAGES, noStore } from './answers.ts';
 import { activeAccountForNewCode, checkCodeWithinLimit, issueCode, secondsUntilNextCode } from './codes.ts';
 import { codesPausedMail, verificationCodeMail } from './mails.ts';
-import { createStudent, findStudentByEmail } from './students.ts';
+import { createStudent, findStudentByEmail, reclaimUnverified } from './students.ts';
 
 /** Lagos has no daylight saving: UTC+1 all year. A date of birth is capped at Lagos's today. */
 const lagosToday = (now: Date) => new Date(now.getTime() + 60 * 60_000).toISOString().slice(0, 10);
@@ -65,8 +65,17 @@ export function createAccountRoutes(services: ApiServices) {
       noStore(c);
       const input = await readJsonBody(c, SignupSchema);
       refuseCommonPassword(input.password);
-      if (await findStudentByEmail(db, input.email)) throw emailTaken();
+      const existing = await findStudentByEmail(db, input.email);
+      if (existing && (existing.verifiedAt || existing.deactivatedAt)) throw emailTaken();
       const passwordHash = await hashPassword(input.password);
+      if (existing) {
+        // Never verified: nobody has shown they hold the mailbox, so a sign-up by someone else must
+        // not fix the names for good. This sign-up's details replace them; a code goes out as usual.
+        const claimed = await reclaimUnverified(db, existing.id, input, passwordHash, services.clock());
+        if (!claimed) throw emailTaken();
+        if ((await secondsUntilNextCode(db, claimed.email, 'verify_email', services.clock())) === 0) await sendVerificationCode(claimed);
+        return c.json({ message: MESSAGES.signedUp, data: { email: claimed.email } }, 201);
+      }
       // Two sign-ups for one address at the same moment: the unique index lets one through.
       const student = await createStudent(db, input, passwordHash);
       if (!student) throw emailTaken();

@@ -1,6 +1,6 @@
 // Student accounts: finding them by address (in any letter case), creating them, and switching
 // them off and on (the admin command).
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { SignupSchema } from '../schemas.ts';
 import { revokeAllSessions, type StudentRecord } from '#server/auth/sessions.ts';
@@ -46,6 +46,43 @@ export async function createStudent(
     if (isUniqueViolation(error)) return null;
     throw error;
   }
+}
+
+/**
+ * Gives an account that was never verified the details of a new sign-up for its address (names,
+ * phone, home address, password); null when it was verified meanwhile.
+ */
+export async function reclaimUnverified(
+  db: Database,
+  studentId: string,
+  input: v.InferOutput<typeof SignupSchema>,
+  passwordHash: string,
+  now: Date,
+): Promise<StudentRecord | null> {
+  const [row] = await db
+    .update(students)
+    .set({
+      firstName: input.first_name,
+      lastName: input.last_name,
+      passwordHash,
+      phoneNumber: input.phone_number,
+      homeAddress: input.home_address,
+      updatedAt: now,
+    })
+    .where(and(eq(students.id, studentId), isNull(students.verifiedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/** Accounts never verified are removed a week after sign-up: the address is free for its owner again. */
+export const UNVERIFIED_KEPT_MS = 7 * 24 * 60 * 60_000;
+
+export async function pruneUnverifiedStudents(db: Database, now: Date): Promise<number> {
+  const removed = await db
+    .delete(students)
+    .where(and(isNull(students.verifiedAt), lt(students.createdAt, new Date(now.getTime() - UNVERIFIED_KEPT_MS))))
+    .returning({ id: students.id });
+  return removed.length;
 }
 
 /**
