@@ -60,6 +60,18 @@ test.describe('settings page', () => {
     await expect(tab(page, 'User Profile')).toHaveAttribute('aria-selected', 'true');
   });
 
+  test('on a laptop the tab list stands beside a wide panel, without the phone select', async ({ page, student }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await openSettings(page, student);
+    await profileLoaded(page);
+    await expect(main(page).getByRole('tablist')).toBeVisible();
+    await expect(main(page).getByLabel('Settings section')).toBeHidden();
+    const tabs = (await main(page).getByRole('tablist').boundingBox())!;
+    const shown = (await panel(page).boundingBox())!;
+    expect(shown.x).toBeGreaterThan(tabs.x + tabs.width - 1);
+    expect(shown.width).toBeGreaterThan(600);
+  });
+
   test('on a small screen a labelled select replaces the tab list', async ({ page, student }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await openSettings(page, student);
