@@ -1,12 +1,12 @@
 // npm run admin -- <command> [arguments]: operator commands for a running installation.
 //
-// deactivate, activate and enrolments need the database. An embedded PGlite data directory must
+// deactivate, activate, enrolments and refunds need the database. An embedded PGlite data directory must
 // never be opened by two processes (it corrupts), so with PGlite the command asks the running
 // server, through a loopback-only route that also demands the secret the server wrote to
 // DATA_DIR/admin-secret at start. With DATABASE_URL set it connects to PostgreSQL directly.
 import * as v from 'valibot';
 import { setStudentActive } from '#features/accounts/server/students.ts';
-import { enrolmentRows, EnrolmentRowsSchema, toCsv } from '#features/payments/server/enrolment-report.ts';
+import { enrolmentRows, EnrolmentRowsSchema, toCsv, type EnrolmentRow } from '#features/payments/server/enrolment-report.ts';
 import { readAdminSecret } from '#server/admin-secret.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { EnvError, readEnv, type Env } from '#server/env.ts';
@@ -50,18 +50,33 @@ const commands: Record<string, Command> = {
   },
   deactivate: statusCommand(false),
   activate: statusCommand(true),
-  enrolments: {
-    usage: 'enrolments',
-    summary: 'Print every successful payment as CSV: student, email, course, amount, reference, date.',
+  enrolments: reportCommand(
+    'enrolments',
+    'Print every successful payment as CSV: student, email, course, amount, reference, date, needs_refund.',
+  ),
+  refunds: reportCommand(
+    'refunds',
+    'Print, as the same CSV, the payments to refund: paid for a course the student was already enrolled in.',
+    (row) => row.needs_refund === 'yes',
+  ),
+};
+
+function reportCommand(name: string, summary: string, keep: (row: EnrolmentRow) => boolean = () => true): Command {
+  return {
+    usage: name,
+    summary,
     run: async (args, io, env) => {
       if (args.length > 0) {
-        io.err('Usage: npm run admin -- enrolments');
+        io.err(`Usage: npm run admin -- ${name}`);
         return 2;
       }
-      return env.DATABASE_URL ? listDirectly(env, io) : listThroughServer(env, io);
+      const rows = env.DATABASE_URL ? await rowsDirectly(env) : await rowsThroughServer(env, io);
+      if (!rows) return 1;
+      io.out(toCsv(rows.filter(keep)));
+      return 0;
     },
-  },
-};
+  };
+}
 
 async function setDirectly(email: string, active: boolean, env: Env, io: AdminIo): Promise<number> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL });
@@ -115,31 +130,30 @@ async function setThroughServer(email: string, active: boolean, env: Env, io: Ad
   return 1;
 }
 
-async function listDirectly(env: Env, io: AdminIo): Promise<number> {
+async function rowsDirectly(env: Env): Promise<EnrolmentRow[]> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL });
   try {
-    io.out(toCsv(await enrolmentRows(database.db)));
-    return 0;
+    return await enrolmentRows(database.db);
   } finally {
     await database.close();
   }
 }
 
-async function listThroughServer(env: Env, io: AdminIo): Promise<number> {
+/** Every successful payment, from the running server; null, once said to the operator, when it cannot be had. */
+async function rowsThroughServer(env: Env, io: AdminIo): Promise<EnrolmentRow[] | null> {
   const answer = await askServer('enrolments', undefined, env, io);
-  if (!answer) return 1;
+  if (!answer) return null;
   const body = (await answer.json().catch(() => ({}))) as { message?: string; data?: unknown };
   if (!answer.ok) {
     io.err(`${body.message ?? `The server answered ${answer.status}`}: nothing was listed.`);
-    return 1;
+    return null;
   }
   const listed = v.safeParse(EnrolmentRowsSchema, body.data);
   if (!listed.success) {
     io.err('The server answered with something other than the list of enrolments: nothing was listed.');
-    return 1;
+    return null;
   }
-  io.out(toCsv(listed.output.rows));
-  return 0;
+  return listed.output.rows;
 }
 
 function printHelp(io: AdminIo) {

@@ -14,6 +14,7 @@ export interface Logger {
 /** The line the console gets for an event: `line`, then the error's safe description, if any. */
 /** Text from a request (a path, a header) made safe for one log line: control characters, CR and LF among them, as \\xNN. */
 export const escapeForLog = (text: string): string =>
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
   text.replace(/[\u0000-\u001f\u007f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 export function formatLogLine(line: string, error?: unknown): string {

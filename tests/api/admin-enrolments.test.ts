@@ -3,7 +3,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '#server/db/schema.ts';
 import { lagosDate, toCsv, type EnrolmentRow } from '#features/payments/server/enrolment-report.ts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { runAdminAgainst } from './support/admin-command.ts';
@@ -12,7 +14,7 @@ import { emptyDatabaseTarget } from './support/test-database.ts';
 import { authHeader, readJson, send, useTestApp } from './support/test-app.ts';
 
 const SECRET = 'e'.repeat(64);
-const HEADER = 'student,email,course,amount,reference,date';
+const HEADER = 'student,email,course,amount,reference,date,needs_refund';
 // 23:45 in Lagos (UTC+1): the payments below fall on both sides of Lagos midnight.
 const t = useTestApp({ adminSecret: SECRET, startAt: '2026-03-01T22:45:00Z' });
 
@@ -23,6 +25,7 @@ const row = (overrides: Partial<EnrolmentRow> = {}): EnrolmentRow => ({
   amount: '80000.00',
   reference: 'ADR-ABCDEFGHIJKLMNOP',
   date: '2026-03-02',
+  needs_refund: 'no',
   ...overrides,
 });
 
@@ -35,8 +38,8 @@ describe('toCsv', () => {
     expect(toCsv([row(), row({ student: 'Chioma Eze', amount: '70000.00', course: 'Course number 2' })])).toBe(
       [
         HEADER,
-        'Ada Obi,ada@example.com,Adire Indigo Dyeing,80000.00,ADR-ABCDEFGHIJKLMNOP,2026-03-02',
-        'Chioma Eze,ada@example.com,Course number 2,70000.00,ADR-ABCDEFGHIJKLMNOP,2026-03-02',
+        'Ada Obi,ada@example.com,Adire Indigo Dyeing,80000.00,ADR-ABCDEFGHIJKLMNOP,2026-03-02,no',
+        'Chioma Eze,ada@example.com,Course number 2,70000.00,ADR-ABCDEFGHIJKLMNOP,2026-03-02,no',
       ].join('\r\n'),
     );
   });
@@ -44,18 +47,18 @@ describe('toCsv', () => {
   it('quotes a field with a comma, a quote or a line break, doubling its quotes (RFC 4180)', () => {
     const csv = toCsv([row({ student: 'Ada "Adaeze" Obi, Jr', course: 'Line one\nline two', email: 'a"b@example.com' })]);
     expect(csv.split('\r\n')[1]).toBe(
-      '"Ada ""Adaeze"" Obi, Jr","a""b@example.com","Line one\nline two",80000.00,ADR-ABCDEFGHIJKLMNOP,2026-03-02',
+      '"Ada ""Adaeze"" Obi, Jr","a""b@example.com","Line one\nline two",80000.00,ADR-ABCDEFGHIJKLMNOP,2026-03-02,no',
     );
     expect(
       toCsv([row({ course: 'Dyeing\r\nand weaving' })])
         .split('\r\n')
         .slice(1)
         .join('\r\n'),
-    ).toBe('Ada Obi,ada@example.com,"Dyeing\r\nand weaving",80000.00,ADR-ABCDEFGHIJKLMNOP,2026-03-02');
+    ).toBe('Ada Obi,ada@example.com,"Dyeing\r\nand weaving",80000.00,ADR-ABCDEFGHIJKLMNOP,2026-03-02,no');
   });
 
   it('puts an apostrophe before a field a spreadsheet would read as a formula (=, +, -, @, tab, CR)', () => {
-    const REST = 'ada@example.com,Adire Indigo Dyeing,80000.00,ADR-ABCDEFGHIJKLMNOP,2026-03-02';
+    const REST = 'ada@example.com,Adire Indigo Dyeing,80000.00,ADR-ABCDEFGHIJKLMNOP,2026-03-02,no';
     const record = (student: string) => toCsv([row({ student })]).slice(HEADER.length + 2);
     expect(record('=SUM(A1:A9)')).toBe(`'=SUM(A1:A9),${REST}`);
     expect(record('+2348031234567')).toBe(`'+2348031234567,${REST}`);
@@ -69,7 +72,7 @@ describe('toCsv', () => {
     expect(record('Ada Obi-Eze')).toBe(`Ada Obi-Eze,${REST}`);
     // Every field, not only the name.
     expect(toCsv([row({ course: '@Adire' })]).slice(HEADER.length + 2)).toBe(
-      "Ada Obi,ada@example.com,'@Adire,80000.00,ADR-ABCDEFGHIJKLMNOP,2026-03-02",
+      "Ada Obi,ada@example.com,'@Adire,80000.00,ADR-ABCDEFGHIJKLMNOP,2026-03-02,no",
     );
   });
 
@@ -134,6 +137,7 @@ async function seedPayments() {
       amount: '80000.00',
       reference: chiomas,
       date: '2026-03-01',
+      needs_refund: 'no',
     },
     {
       student: 'Ada Obi',
@@ -142,6 +146,7 @@ async function seedPayments() {
       amount: '70000.00',
       reference: adaFirst,
       date: '2026-03-02',
+      needs_refund: 'no',
     },
     {
       student: 'Ada Obi',
@@ -150,6 +155,7 @@ async function seedPayments() {
       amount: '80000.00',
       reference: adaSecond,
       date: '2026-03-02',
+      needs_refund: 'no',
     },
     {
       student: '=Tunde Bello',
@@ -158,6 +164,7 @@ async function seedPayments() {
       amount: '70000.00',
       reference: tundes,
       date: '2026-03-02',
+      needs_refund: 'no',
     },
   ];
   return rows;
@@ -224,14 +231,28 @@ describe('npm run admin -- enrolments', () => {
       out: [
         [
           HEADER,
-          `"Chioma Eze, ""CJ""",chioma@example.com,Adire Indigo Dyeing,80000.00,${chiomas},2026-03-01`,
-          `Ada Obi,ada@example.com,Course number 2,70000.00,${adaFirst},2026-03-02`,
-          `Ada Obi,ada@example.com,Adire Indigo Dyeing,80000.00,${adaSecond},2026-03-02`,
-          `'=Tunde Bello,tunde@example.com,Course number 2,70000.00,${tundes},2026-03-02`,
+          `"Chioma Eze, ""CJ""",chioma@example.com,Adire Indigo Dyeing,80000.00,${chiomas},2026-03-01,no`,
+          `Ada Obi,ada@example.com,Course number 2,70000.00,${adaFirst},2026-03-02,no`,
+          `Ada Obi,ada@example.com,Adire Indigo Dyeing,80000.00,${adaSecond},2026-03-02,no`,
+          `'=Tunde Bello,tunde@example.com,Course number 2,70000.00,${tundes},2026-03-02,no`,
         ].join('\r\n'),
       ],
       err: [],
     });
+  });
+
+  it('prints the payments to refund, and only those, with refunds', async () => {
+    await writeFile(join(dataDir, 'admin-secret'), SECRET);
+    const rows = await seedPayments();
+    expect(await run({}, 'refunds')).toEqual({ code: 0, out: [HEADER], err: [] });
+    const adaSecond = rows[2]!.reference;
+    await t.db.update(payments).set({ needsRefund: true }).where(eq(payments.reference, adaSecond));
+    expect(await run({}, 'refunds')).toEqual({
+      code: 0,
+      out: [[HEADER, `Ada Obi,ada@example.com,Adire Indigo Dyeing,80000.00,${adaSecond},2026-03-02,yes`].join('\r\n')],
+      err: [],
+    });
+    expect((await run({}, 'enrolments')).out[0]!.split('\r\n')).toHaveLength(5);
   });
 
   it('prints just the header when nobody has paid, and reports a refused secret', async () => {

@@ -32,7 +32,7 @@ async function startPayment(token: string, course = 'course-02') {
   return (await readJson(answer)).data as { reference: string; authorization_url: string; amount: string; currency: string };
 }
 
-const countOf = async (table: typeof enrolments | typeof receipts | typeof notifications) =>
+const countOf = async (table: typeof enrolments | typeof receipts | typeof notifications | typeof payments) =>
   (await t.db.select({ n: count() }).from(table))[0]!.n;
 
 describe('checkout with the test provider', () => {
@@ -116,6 +116,58 @@ describe('checkout with the test provider', () => {
     expect((await verify(other.token, started.reference)).status).toBe(404);
     expect((await verify(student.token, 'ADR-NOTAREFERENCE00')).status).toBe(404);
     expect((await verify(student.token, '../../etc')).status).toBe(404);
+  });
+});
+
+/** 31 minutes on, the session kept alive halfway (it ends after 30 idle minutes). */
+async function pastOpenPaymentWindow(token: string) {
+  t.clock.advance(20 * 60_000);
+  expect((await get(t.app, 'user/student/profile', { token })).status).toBe(200);
+  t.clock.advance(11 * 60_000);
+}
+
+describe('one course, two checkouts', () => {
+  it('answers a second checkout with the payment still open: the same reference and page', async () => {
+    await seedCatalogue(t.db);
+    const student = await signUpStudent(t);
+    const first = await startPayment(student.token);
+    const second = await startPayment(student.token);
+    expect(second).toEqual(first);
+    expect(await countOf(payments)).toBe(1);
+    // Half an hour on, the page is not offered again: a new payment.
+    await pastOpenPaymentWindow(student.token);
+    expect((await startPayment(student.token)).reference).not.toBe(first.reference);
+  });
+
+  it('records a second payment for a course already paid as needs_refund, tells the student and the staff, and lists it in refunds', async () => {
+    await seedCatalogue(t.db);
+    const student = await signUpStudent(t);
+    const first = await startPayment(student.token);
+    await pastOpenPaymentWindow(student.token);
+    const second = await startPayment(student.token);
+    expect((await testPage(first.reference, 'pay', student.token)).status).toBe(200);
+    expect((await testPage(second.reference, 'pay', student.token)).status).toBe(200);
+    for (const { reference } of [first, second])
+      expect((await readJson(await verify(student.token, reference))).data).toEqual({ status: 'success', course_id: 'course-02' });
+
+    expect(await countOf(enrolments)).toBe(1);
+    const rows = await t.db.select({ reference: payments.reference, needsRefund: payments.needsRefund }).from(payments);
+    expect(Object.fromEntries(rows.map((row) => [row.reference, row.needsRefund]))).toEqual({
+      [first.reference]: false,
+      [second.reference]: true,
+    });
+    const told = await t.db.select().from(notifications).where(eq(notifications.studentId, student.id));
+    expect(told.map((notice) => notice.title)).toEqual(expect.arrayContaining(['You paid twice for Course number 2']));
+    const staff = t.mailer.sent.filter((mail) => mail.kind === 'refund_needed');
+    expect(staff).toHaveLength(1);
+    expect(staff[0]!.text).toContain(second.reference);
+    // A replayed check changes nothing: still one notice, one staff mail.
+    await verify(student.token, second.reference);
+    expect(t.mailer.sent.filter((mail) => mail.kind === 'refund_needed')).toHaveLength(1);
+
+    const { enrolmentRows } = await import('#features/payments/server/enrolment-report.ts');
+    const report = await enrolmentRows(t.db);
+    expect(report.filter((row) => row.needs_refund === 'yes').map((row) => row.reference)).toEqual([second.reference]);
   });
 });
 

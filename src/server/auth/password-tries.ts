@@ -14,9 +14,9 @@ import { rateLimitBuckets } from '#server/db/schema.ts';
 import { secondsUntil, tooManyRequests } from '#server/http/rate-limit.ts';
 
 export const PASSWORD_FAILURES_ALLOWED = 5;
-export const PASSWORD_WINDOW_MS = 15 * 60_000;
+const PASSWORD_WINDOW_MS = 15 * 60_000;
 export const ACCOUNT_FAILURES_ALLOWED = 100;
-export const ACCOUNT_WINDOW_MS = 60 * 60_000;
+const ACCOUNT_WINDOW_MS = 60 * 60_000;
 
 const accountKey = (email: string) => `password:${email.toLowerCase()}`;
 const pairKey = (email: string, client: string) => `${accountKey(email)}@${client}`;

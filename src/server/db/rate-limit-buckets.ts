@@ -39,11 +39,6 @@ export async function peekBucket(db: Database, key: string, now: Date): Promise<
   return row && row.resetsAt > now ? row : { hits: 0, resetsAt: now };
 }
 
-/** Forgets the requests counted under `key`, e.g. an address's failed logins once one succeeds. */
-export async function clearBucket(db: Database, key: string): Promise<void> {
-  await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
-}
-
 /** Removes the buckets whose window is over; returns how many went. */
 export async function pruneExpiredBuckets(db: Database, now: Date): Promise<number> {
   const removed = await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.resetsAt, now)).returning({ key: rateLimitBuckets.key });

@@ -5,6 +5,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from './context.ts';
 import { NOT_FOUND_MESSAGE } from './unmatched.ts';
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 function decoded(path: string): string {

@@ -47,6 +47,7 @@ export async function createAnswerChecker(document: object, basePath: string): P
     } catch {
       // Left as sent.
     }
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
     return /[\u0000-\u001f\u007f]/.test(decoded);
   }
 

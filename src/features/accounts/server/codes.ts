@@ -17,8 +17,8 @@ const CODE_VALID_MS = 10 * 60_000;
 const CODE_RESEND_MS = 60_000;
 const CODE_MAX_TRIES = 5;
 /** Wrong codes one account may take in an hour, whichever codes they were (docs/product.md#limits-and-timings). */
-export const WRONG_CODES_ALLOWED = 10;
-export const WRONG_CODES_WINDOW_MS = 60 * 60_000;
+const WRONG_CODES_ALLOWED = 10;
+const WRONG_CODES_WINDOW_MS = 60 * 60_000;
 
 const wrongCodesKey = (studentId: string) => `wrong-codes:${studentId}`;
 

@@ -75,7 +75,7 @@ export async function reclaimUnverified(
 }
 
 /** Accounts never verified are removed a week after sign-up: the address is free for its owner again. */
-export const UNVERIFIED_KEPT_MS = 7 * 24 * 60 * 60_000;
+const UNVERIFIED_KEPT_MS = 7 * 24 * 60 * 60_000;
 
 export async function pruneUnverifiedStudents(db: Database, now: Date): Promise<number> {
   const removed = await db

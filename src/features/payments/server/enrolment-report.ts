@@ -1,12 +1,13 @@
-// Who paid for what, for staff who do not open the database (`npm run admin -- enrolments`): one
-// row per successful payment, oldest first, and the CSV a spreadsheet opens safely.
+// Who paid for what, for staff who do not open the database (`npm run admin -- enrolments`, and
+// `refunds` for the payments to give back): one row per successful payment, oldest first, and the
+// CSV a spreadsheet opens safely.
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import * as v from 'valibot';
 import { koboToDecimal } from '#lib/money.ts';
 import type { Database } from '#server/db/client.ts';
 import { courses, payments, students } from '#server/db/schema.ts';
 
-const ENROLMENT_COLUMNS = ['student', 'email', 'course', 'amount', 'reference', 'date'] as const;
+const ENROLMENT_COLUMNS = ['student', 'email', 'course', 'amount', 'reference', 'date', 'needs_refund'] as const;
 
 const EnrolmentRowSchema = v.strictObject({
   /** The student's full name. */
@@ -20,6 +21,8 @@ const EnrolmentRowSchema = v.strictObject({
   reference: v.string(),
   /** The day it was paid in Lagos: 'YYYY-MM-DD'. */
   date: v.string(),
+  /** 'yes' for a payment for a course the student was already enrolled in: staff refund it. */
+  needs_refund: v.picklist(['yes', 'no']),
 });
 export type EnrolmentRow = v.InferOutput<typeof EnrolmentRowSchema>;
 export const EnrolmentRowsSchema = v.strictObject({ rows: v.array(EnrolmentRowSchema) });
@@ -41,6 +44,7 @@ export async function enrolmentRows(db: Database): Promise<EnrolmentRow[]> {
       amountKobo: payments.amountKobo,
       reference: payments.reference,
       paidAt: payments.paidAt,
+      needsRefund: payments.needsRefund,
     })
     .from(payments)
     .innerJoin(students, eq(students.id, payments.studentId))
@@ -54,6 +58,7 @@ export async function enrolmentRows(db: Database): Promise<EnrolmentRow[]> {
     amount: koboToDecimal(row.amountKobo),
     reference: row.reference,
     date: lagosDate(row.paidAt!),
+    needs_refund: row.needsRefund ? ('yes' as const) : ('no' as const),
   }));
 }
 

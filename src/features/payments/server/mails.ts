@@ -43,3 +43,19 @@ export function receiptMail(receipt: Receipt): OutgoingMail {
   ]);
   return { to: { name: oneLine(receipt.to.name), address: receipt.to.address }, subject: title, text, html, kind: 'receipt' };
 }
+
+/** To the staff: a payment for a course its student was already enrolled in, to refund. */
+export function refundNeededMail(staff: string, course: string, reference: string, amount: string): OutgoingMail {
+  const title = `Refund needed: ${oneLine(reference)}`;
+  const lines = [
+    `A student paid ${amount} for ${course}, in which they were already enrolled (two checkouts open at once, or the Back button).`,
+    `Refund payment ${reference} through the payment provider. npm run admin -- refunds lists every payment to refund.`,
+  ];
+  return {
+    to: staff,
+    subject: title,
+    text: lines.join('\n\n'),
+    html: renderMailHtml(title, lines.map(htmlParagraph)),
+    kind: 'refund_needed',
+  };
+}

@@ -24,6 +24,7 @@ import {
   TestCompletedSchema,
   TestOutcomeSchema,
 } from '../schemas.ts';
+import { findOpenPayment } from './open-payments.ts';
 import { settlePayment } from './settle-payment.ts';
 
 const MESSAGES = {
@@ -123,6 +124,17 @@ export function createPaymentRoutes(services: ApiServices) {
       if (await isEnrolled(student.id, course.id)) throw new ApiError(409, MESSAGES.alreadyEnrolled);
 
       const now = clock();
+      const answer = (reference: string, authorizationUrl: string) =>
+        c.json(
+          {
+            message: MESSAGES.checkout,
+            data: { reference, authorization_url: authorizationUrl, amount: koboToDecimal(course.priceKobo), currency: 'NGN' as const },
+          },
+          201,
+        );
+      const match = { studentId: student.id, courseId: course.id, amountKobo: course.priceKobo, provider: provider.name };
+      const open = await findOpenPayment(db, match, now);
+      if (open) return answer(open.reference, open.authorizationUrl);
       const reference = newReference();
       const [payment] = await db
         .insert(payments)
@@ -147,13 +159,8 @@ export function createPaymentRoutes(services: ApiServices) {
             callbackPath: `/courses/${course.id}/checkout?reference=${reference}`,
           }),
         );
-        return c.json(
-          {
-            message: MESSAGES.checkout,
-            data: { reference, authorization_url: authorizationUrl, amount: koboToDecimal(course.priceKobo), currency: 'NGN' as const },
-          },
-          201,
-        );
+        await db.update(payments).set({ authorizationUrl }).where(eq(payments.id, payment!.id));
+        return answer(reference, authorizationUrl);
       } catch (error) {
         // The provider never took it: the payment ends here, and the student may try again.
         await db

@@ -11,7 +11,7 @@ import type { ApiServices } from '#server/deps.ts';
 import { courses, enrolments, payments, receipts, students } from '#server/db/schema.ts';
 import { notify } from '#server/notifications/notify.ts';
 import type { ChargeState, ChargeStatus } from '#server/payments/provider.ts';
-import { receiptMail } from './mails.ts';
+import { receiptMail, refundNeededMail } from './mails.ts';
 
 type Payment = typeof payments.$inferSelect;
 
@@ -53,34 +53,65 @@ export async function settlePayment(services: ApiServices, payment: Payment, sta
     return done('failed');
   }
 
-  const won = await db.transaction(async (tx) => {
+  const won = await db.transaction(async (tx): Promise<'enrolled' | 'paid twice' | null> => {
     const [paid] = await tx
       .update(payments)
       .set({ status: 'success', failureReason: null, paidAt: now, updatedAt: now })
       .where(and(eq(payments.id, payment.id), ne(payments.status, 'success')))
       .returning({ id: payments.id });
-    if (!paid) return false;
-    await tx
+    if (!paid) return null;
+    const enrolled = await tx
       .insert(enrolments)
       .values({ studentId: payment.studentId, courseId: payment.courseId, paymentId: payment.id, enrolledAt: now })
-      .onConflictDoNothing({ target: [enrolments.studentId, enrolments.courseId] });
+      .onConflictDoNothing({ target: [enrolments.studentId, enrolments.courseId] })
+      .returning({ id: enrolments.id });
     await tx.insert(receipts).values({ paymentId: payment.id, createdAt: now });
     const course = await courseTitle(tx, payment.courseId);
+    const amount = formatNaira(koboToDecimal(payment.amountKobo));
+    if (enrolled.length === 0) {
+      // Already enrolled through another payment (two tabs, or Back): this money goes back.
+      await tx.update(payments).set({ needsRefund: true }).where(eq(payments.id, payment.id));
+      await notify(
+        tx,
+        {
+          studentId: payment.studentId,
+          kind: 'payment',
+          title: `You paid twice for ${course}`,
+          body: `You were already enrolled, so we will refund this payment of ${amount} (reference ${payment.reference}). You need do nothing; the staff have been told.`,
+          sourceKey: `payment:${payment.reference}`,
+        },
+        now,
+      );
+      return 'paid twice';
+    }
     await notify(
       tx,
       {
         studentId: payment.studentId,
         kind: 'enrolment',
         title: `You are enrolled in ${course}`,
-        body: `We received your payment of ${formatNaira(koboToDecimal(payment.amountKobo))} (reference ${payment.reference}). The course is in My courses.`,
+        body: `We received your payment of ${amount} (reference ${payment.reference}). The course is in My courses.`,
         sourceKey: `payment:${payment.reference}`,
       },
       now,
     );
-    return true;
+    return 'enrolled';
   });
   if (won) await sendReceipt(services, payment, now);
+  if (won === 'paid twice') await tellStaffToRefund(services, payment);
   return done('success');
+}
+
+/** The staff's mail for a payment to refund; a mail service that is down leaves it in `npm run admin -- refunds`. */
+async function tellStaffToRefund(services: ApiServices, payment: Payment) {
+  try {
+    const course = await courseTitle(services.db, payment.courseId);
+    await services.mailer.send(
+      refundNeededMail(services.env.STAFF_EMAIL, course, payment.reference, formatNaira(koboToDecimal(payment.amountKobo))),
+    );
+  } catch (error) {
+    services.log.error(`[payments] the refund notice for payment ${payment.id} did not go out`, error);
+  }
 }
 
 /**

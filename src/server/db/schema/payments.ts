@@ -3,7 +3,7 @@
 // the payment's move to 'success' is a conditional UPDATE inside the same transaction
 // (src/features/payments/server/settle-payment.ts).
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { students } from './accounts.ts';
 import { courses } from './catalogue.ts';
 import { instant } from './columns.ts';
@@ -32,6 +32,10 @@ export const payments = pgTable(
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
     /** Why a payment failed, for staff: 'declined', 'abandoned', 'amount mismatch', ... */
     failureReason: text('failure_reason'),
+    /** The provider's page for this payment: a second checkout while it is pending goes back to it. */
+    authorizationUrl: text('authorization_url'),
+    /** Paid for a course the student was already enrolled in (two tabs, or Back): staff refund it. */
+    needsRefund: boolean('needs_refund').notNull().default(false),
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
     paidAt: instant('paid_at'),
