@@ -90,7 +90,7 @@ describe('the course page of an enrolled student', () => {
     ]);
     const expires = Math.floor((START.getTime() + TWO_HOURS) / 1000);
     expect(materials[0]!.url).toMatch(
-      new RegExp(`^/api/v1/user/materials/course-02/m1\\?expires=${expires}&student=${student.id}&sig=[0-9a-f]{64}$`),
+      new RegExp(`^/api/v1/user/materials/course-02/m1\\?expires=${expires}&student=${student.id}&session=[0-9a-f-]{36}&sig=[0-9a-f]{64}$`),
     );
   });
 
@@ -174,18 +174,36 @@ describe('what a link refuses', () => {
     expect((await coursePage(second.token)).status).toBe(403);
   });
 
+  it('ends with the session that asked for it: at logout, and after 30 idle minutes', async () => {
+    await seedCatalogue(t.db);
+    const student = await enrolledStudent();
+    const [m1] = await materialsOf(student.token);
+    expect((await open(m1!.url)).status).toBe(200);
+    expect((await send(t.app, 'user/auth/student/logout', undefined, { token: student.token })).status).toBe(200);
+    await expectRefused(await open(m1!.url));
+
+    const login = await send(t.app, 'user/auth/student/login', { email: student.email, password: student.password });
+    const { token } = (await readJson(login)).data as { token: string };
+    const [again] = await materialsOf(token);
+    t.clock.advance(30 * 60_000 + 1000);
+    await expectRefused(await open(again!.url));
+  });
+
   it('expires after 2 hours', async () => {
     await seedCatalogue(t.db);
     const student = await enrolledStudent();
     const [m1] = await materialsOf(student.token);
-    t.clock.advance(TWO_HOURS - 1000);
+    // The student keeps using the site (so the session lives), and the link still ends at 2 hours.
+    for (let spent = 0; spent < TWO_HOURS - 20 * 60_000; spent += 20 * 60_000) {
+      t.clock.advance(20 * 60_000);
+      expect((await get(t.app, 'user/student/profile', { token: student.token })).status).toBe(200);
+    }
+    t.clock.advance(20 * 60_000 - 1000);
     expect((await open(m1!.url)).status).toBe(200);
     t.clock.advance(1000);
     await expectRefused(await open(m1!.url));
-    // Signed in again (the session has ended meanwhile), a fresh course page gives fresh links.
-    const login = await send(t.app, 'user/auth/student/login', { email: student.email, password: student.password });
-    const { token } = (await readJson(login)).data as { token: string };
-    const [fresh] = await materialsOf(token);
+    // A fresh course page gives fresh links.
+    const [fresh] = await materialsOf(student.token);
     expect((await open(fresh!.url)).status).toBe(200);
   });
 

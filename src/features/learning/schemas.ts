@@ -40,6 +40,8 @@ export const MaterialProgressSchema = v.object({
 export const SignedLinkQuerySchema = v.object({
   expires: v.optional(v.string(), ''),
   student: v.optional(v.string(), ''),
+  /** The session that asked for the link: the link ends with it (logout, password change, deactivation). */
+  session: v.optional(v.string(), ''),
   sig: v.optional(v.string(), ''),
 });
 

@@ -6,13 +6,13 @@ import { DEACTIVATED_MESSAGE } from '#lib/errors.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
-import { findSessionStudent, type StudentRecord } from './sessions.ts';
+import { findSession, type StudentRecord } from './sessions.ts';
 
 export const SIGN_IN_REQUIRED = 'Please log in to continue.';
 export const SESSION_ENDED = 'Your session has ended, please log in again.';
 
 export interface StudentEnv extends ApiEnv {
-  Variables: ApiEnv['Variables'] & { student: StudentRecord; sessionToken: string };
+  Variables: ApiEnv['Variables'] & { student: StudentRecord; sessionToken: string; sessionId: string };
 }
 
 /** The token of `Authorization: Bearer <token>`, or null. */
@@ -28,11 +28,13 @@ export function requireStudent(services: Pick<ApiServices, 'db' | 'clock'>) {
     const header = c.req.header('authorization');
     if (!header) throw new ApiError(401, SIGN_IN_REQUIRED, { headers: { 'cache-control': 'no-store' } });
     const token = bearerToken(header);
-    const student = token ? await findSessionStudent(services.db, token, services.clock()) : null;
-    if (!token || !student) throw new ApiError(401, SESSION_ENDED, { headers: { 'cache-control': 'no-store' } });
+    const session = token ? await findSession(services.db, token, services.clock()) : null;
+    const student = session?.student;
+    if (!token || !session || !student) throw new ApiError(401, SESSION_ENDED, { headers: { 'cache-control': 'no-store' } });
     if (student.deactivatedAt) throw new ApiError(401, DEACTIVATED_MESSAGE, { headers: { 'cache-control': 'no-store' } });
     c.set('student', student);
     c.set('sessionToken', token);
+    c.set('sessionId', session.sessionId);
     await next();
     c.res.headers.set('cache-control', 'no-store');
   });

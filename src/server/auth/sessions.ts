@@ -20,22 +20,39 @@ export async function createSession(db: Database, studentId: string, now: Date):
 }
 
 /**
- * The student a token belongs to, when its session is still alive; the session's idle clock
- * restarts. One statement finds and touches the session, so an expired one is never revived by a
- * request racing its expiry.
+ * The student a token belongs to, and the session's id, when the session is still alive; its idle
+ * clock restarts. One statement finds and touches the session, so an expired one is never revived by
+ * a request racing its expiry.
  */
-export async function findSessionStudent(db: Database, token: string, now: Date): Promise<StudentRecord | null> {
+export async function findSession(db: Database, token: string, now: Date): Promise<{ student: StudentRecord; sessionId: string } | null> {
   if (!token) return null;
-  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
-  const startedSince = new Date(now.getTime() - SESSION_MAX_MS);
   const [touched] = await db
     .update(sessions)
     .set({ lastSeenAt: sql`greatest(${sessions.lastSeenAt}, ${now.toISOString()}::timestamptz)` })
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.lastSeenAt, idleSince), gt(sessions.createdAt, startedSince)))
-    .returning({ studentId: sessions.studentId });
+    .where(and(eq(sessions.tokenHash, sha256(token)), alive(now)))
+    .returning({ studentId: sessions.studentId, id: sessions.id });
   if (!touched) return null;
   const [student] = await db.select().from(students).where(eq(students.id, touched.studentId));
-  return student ?? null;
+  return student ? { student, sessionId: touched.id } : null;
+}
+
+export const findSessionStudent = async (db: Database, token: string, now: Date): Promise<StudentRecord | null> =>
+  (await findSession(db, token, now))?.student ?? null;
+
+/** Whether the session `sessionId` of the student is still alive, without restarting its idle clock (a signed link's check). */
+export async function isSessionAlive(db: Database, sessionId: string, studentId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.studentId, studentId), alive(now)));
+  return row !== undefined;
+}
+
+/** Used within 30 minutes, and started within 12 hours. */
+function alive(now: Date) {
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+  const startedSince = new Date(now.getTime() - SESSION_MAX_MS);
+  return and(gt(sessions.lastSeenAt, idleSince), gt(sessions.createdAt, startedSince));
 }
 
 /** Ends the session of this token (logout); a token that is already gone changes nothing. */

@@ -12,6 +12,7 @@ import { open } from 'node:fs/promises';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
+import { isSessionAlive } from '#server/auth/sessions.ts';
 import { courseMaterials, courses, enrolments, materialProgress, students } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { createUrlSigner } from '#server/files/signed-urls.ts';
@@ -74,9 +75,11 @@ export function createLearningRoutes(services: ApiServices) {
     return course;
   }
 
-  async function materialLink(courseId: string, materialId: string, studentId: string): Promise<string> {
-    const { expires, sig } = await signer.sign(MATERIAL_LINK_PURPOSE, [courseId, materialId, studentId], clock(), MATERIAL_LINK_VALID_MS);
-    const query = new URLSearchParams({ expires: String(expires), student: studentId, sig });
+  /** A link for one student's session: it ends with the session (logout, password change, reset). */
+  async function materialLink(courseId: string, materialId: string, studentId: string, sessionId: string): Promise<string> {
+    const fields = [courseId, materialId, studentId, sessionId];
+    const { expires, sig } = await signer.sign(MATERIAL_LINK_PURPOSE, fields, clock(), MATERIAL_LINK_VALID_MS);
+    const query = new URLSearchParams({ expires: String(expires), student: studentId, session: sessionId, sig });
     return `${MATERIAL_LINK_BASE}/${encodeURIComponent(courseId)}/${encodeURIComponent(materialId)}?${query}`;
   }
 
@@ -112,7 +115,7 @@ export function createLearningRoutes(services: ApiServices) {
           title: row.title,
           kind: row.kind,
           length: row.length,
-          url: await materialLink(course.id, row.id, student),
+          url: await materialLink(course.id, row.id, student, c.var.sessionId),
           completed: row.completedAt !== null,
         })),
       );
@@ -171,14 +174,14 @@ export function createLearningRoutes(services: ApiServices) {
       tag: 'Learning',
       summary: "A material's file (video/mp4 or application/pdf), through the signed link GET user/student/courses/{id} gives",
       description: [
-        'No bearer token: the signed query (`expires`, `student`, `sig`) is the permission, for one student and 2 hours.',
+        'No bearer token: the signed query (`expires`, `student`, `session`, `sig`) is the permission, for one student and 2 hours, while the session that asked for it lasts.',
         'Answers 200 with the whole file, or 206 with one byte range (`Range: bytes=…`, Content-Range), 416 for a range past the end; HEAD works too.',
         'The file is shown inline, `Cache-Control: private, max-age=3600`, `Accept-Ranges: bytes`.',
       ].join(' '),
       query: SignedLinkQuerySchema,
       binary: { types: Object.values(FILE_TYPES), ranges: true },
       errors: {
-        403: `${MESSAGES.badLink} (expired, altered, another student's, a retired material, or no longer enrolled)`,
+        403: `${MESSAGES.badLink} (expired, altered, another student's, a retired material, no longer enrolled, or the session that asked for it has ended)`,
         404: `${MESSAGES.fileMissing} (the file is missing on the server)`,
       },
     }),
@@ -187,9 +190,10 @@ export function createLearningRoutes(services: ApiServices) {
       const query = validateInput(SignedLinkQuerySchema, c.req.query());
       const courseId = c.req.param('courseId');
       const materialId = c.req.param('materialId');
-      if (!isUuid(query.student)) throw refused();
-      const signed = await signer.verify(MATERIAL_LINK_PURPOSE, [courseId, materialId, query.student], query.expires, query.sig, clock());
-      if (!signed) throw refused();
+      if (!isUuid(query.student) || !isUuid(query.session)) throw refused();
+      const fields = [courseId, materialId, query.student, query.session];
+      const signed = await signer.verify(MATERIAL_LINK_PURPOSE, fields, query.expires, query.sig, clock());
+      if (!signed || !(await isSessionAlive(db, query.session, query.student, clock()))) throw refused();
 
       // Still true now: a live material of a course the (active) student is enrolled in.
       const [material] = await db
