@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { setStudentActive } from '#features/accounts/server/students.ts';
 import { enrolmentRows, EnrolmentRowsSchema, toCsv, type EnrolmentRow } from '#features/payments/server/enrolment-report.ts';
-import { readAdminSecret } from '#server/admin-secret.ts';
+import { readAdminAddress, readAdminSecret } from '#server/admin-secret.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { EnvError, readEnv, type Env } from '#server/env.ts';
 import { ADMIN_SECRET_HEADER } from '#server/auth/admin-guard.ts';
@@ -98,8 +98,10 @@ async function setDirectly(email: string, active: boolean, env: Env, io: AdminIo
  */
 async function askServer(path: string, body: object | undefined, env: Env, io: AdminIo): Promise<Response | null> {
   const secret = await readAdminSecret(env.DATA_DIR);
+  // The address the server recorded beside its secret; else HOST and PORT, as it would be started.
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}/api/v1/admin/${path}`;
+  const base = (await readAdminAddress(env.DATA_DIR)) ?? `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
+  const url = `${base}/api/v1/admin/${path}`;
   const notRunning = `No server is running for DATA_DIR=${env.DATA_DIR} (at ${url}) and DATABASE_URL is not set: start it with npm start, then run this again.`;
   if (!secret) {
     io.err(notRunning);

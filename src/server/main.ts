@@ -4,7 +4,7 @@
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { writeAdminSecret } from './admin-secret.ts';
+import { writeAdminAddress, writeAdminSecret } from './admin-secret.ts';
 import { createApp } from './app.ts';
 import { pruneExpiredSessions } from './auth/sessions.ts';
 import { openDatabase } from './db/client.ts';
@@ -135,6 +135,9 @@ async function main() {
   // Set at once, before 'listening' (a later tick): Node reads the checking interval then.
   const server = applyServerTimeouts(
     serve({ fetch: handler, port: env.PORT, hostname: env.HOST }, (info) => {
+      writeAdminAddress(env.DATA_DIR, env.HOST, info.port).catch((error: unknown) =>
+        log.error('[admin] recording the address failed', error),
+      );
       log.info(`Serving ${site.size} files and the API on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${info.port}`);
     }) as Server,
   );
