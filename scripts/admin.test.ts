@@ -42,8 +42,9 @@ describe('npm run admin', () => {
 
   it('has an enrolments command: listed by help, one line without a server or a database URL, no arguments', () => {
     expect(admin('help').stdout).toMatch(
-      /^ {2}enrolments {10}Print every successful payment as CSV: student, email, course, amount, reference, date\.$/m,
+      /^ {2}enrolments {10}Print every successful payment as CSV: student, email, course, amount, reference, date, needs_refund\.$/m,
     );
+    expect(admin('help').stdout).toMatch(/^ {2}refunds {13}Print, as the same CSV, the payments to refund: .+$/m);
     const run = spawnSync(process.execPath, ['scripts/admin.ts', 'enrolments'], {
       encoding: 'utf8',
       env: { ...process.env, DATA_DIR: '/nonexistent-admin-test', DATABASE_URL: '' },

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEACTIVATED_MESSAGE } from '#lib/errors.ts';
 import { SESSION_ENDED } from '#server/auth/require-student.ts';
 import { readAdminAddress, readAdminSecret, writeAdminAddress, writeAdminSecret } from '#server/admin-secret.ts';
-import { runAdmin } from '../../scripts/admin.ts';
 import { runAdminAgainst } from './support/admin-command.ts';
 import { signUpStudent } from './support/factories.ts';
 import { get, readJson, send, useTestApp } from './support/test-app.ts';
@@ -91,15 +90,9 @@ describe('npm run admin, through the running server', () => {
     await writeFile(join(dataDir, 'admin-secret'), SECRET);
     await writeAdminAddress(dataDir, '0.0.0.0', 4890);
     const asked: string[] = [];
-    const viaApp: typeof fetch = (input, init) => {
-      asked.push(String(input));
-      return Promise.resolve(
-        t.app.request(new URL(String(input)).pathname, init, { incoming: { socket: { remoteAddress: '127.0.0.1' } } }),
-      );
-    };
     const { email } = await signUpStudent(t);
     // Started with PORT=4890; the operator's shell has no PORT (4321 by default): the record wins.
-    const code = await runAdmin(['activate', email], { env: { DATA_DIR: dataDir }, out: () => {}, err: () => {}, fetch: viaApp });
+    const { code } = await runAdminAgainst(t.app, ['activate', email], { DATA_DIR: dataDir }, (url) => asked.push(url));
     expect(code).toBe(0);
     expect(asked).toEqual(['http://127.0.0.1:4890/api/v1/admin/students/status']);
     expect(await readAdminAddress(dataDir)).toBe('http://127.0.0.1:4890');

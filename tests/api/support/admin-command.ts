@@ -9,15 +9,20 @@ export interface AdminRun {
   err: string[];
 }
 
-export async function runAdminAgainst(app: ApiApp, argv: string[], env: Record<string, string>): Promise<AdminRun> {
+/** `asked` hears every URL the command fetches. */
+export async function runAdminAgainst(
+  app: ApiApp,
+  argv: string[],
+  env: Record<string, string>,
+  asked: (url: string) => void = () => {},
+): Promise<AdminRun> {
   const out: string[] = [];
   const err: string[] = [];
-  const viaApp: typeof fetch = (input, init) =>
-    Promise.resolve(
-      app.request(new URL(input instanceof Request ? input.url : input.toString()).pathname, init, {
-        incoming: { socket: { remoteAddress: '127.0.0.1' } },
-      }),
-    );
+  const viaApp: typeof fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : input.toString();
+    asked(url);
+    return Promise.resolve(app.request(new URL(url).pathname, init, { incoming: { socket: { remoteAddress: '127.0.0.1' } } }));
+  };
   const code = await runAdmin(argv, { env, out: (line) => out.push(line), err: (line) => err.push(line), fetch: viaApp });
   return { code, out, err };
 }
