@@ -13,6 +13,7 @@ import { pruneExpiredBuckets } from './db/rate-limit-buckets.ts';
 import { EnvError, readEnv } from './env.ts';
 import { applyServerTimeouts } from './http-timeouts.ts';
 import { consoleLogger as log, formatLogLine } from './log.ts';
+import { backgroundMailSettled } from './mail/background.ts';
 import { createMailer } from './mail/mailer.ts';
 import { readCatalogueFile } from './catalogue/catalogue-file.ts';
 import { syncCatalogue } from './catalogue/sync.ts';
@@ -155,18 +156,27 @@ async function main() {
     force.unref();
     server.close(() => {
       clearTimeout(force);
-      mailer.close();
+      // Code mail sent after its answer gets the grace period to leave.
+      const mailSent = Promise.race([
+        backgroundMailSettled(mailer),
+        new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref()),
+      ]);
       // PGlite writes its files on close: a clean close is what keeps DATA_DIR consistent.
-      database.close().then(
-        () => {
-          log.info('Stopped.');
-          process.exit(0);
-        },
-        (error: unknown) => {
-          log.error('Closing the database failed', error);
-          process.exit(1);
-        },
-      );
+      mailSent
+        .then(() => {
+          mailer.close();
+          return database.close();
+        })
+        .then(
+          () => {
+            log.info('Stopped.');
+            process.exit(0);
+          },
+          (error: unknown) => {
+            log.error('Closing the database failed', error);
+            process.exit(1);
+          },
+        );
     });
     server.closeIdleConnections();
   };

@@ -6,6 +6,7 @@ import { API_BASE, createApp, type ApiApp } from '#server/app.ts';
 import type { Database } from '#server/db/client.ts';
 import { readEnv } from '#server/env.ts';
 import { formatLogLine, type Logger } from '#server/log.ts';
+import { backgroundMailSettled } from '#server/mail/background.ts';
 import { MailUnavailableError, type Mailer, type OutgoingMail } from '#server/mail/mailer.ts';
 import type { PaymentProvider } from '#server/payments/provider.ts';
 import { checkAnswersOf } from './openapi-check.ts';
@@ -63,6 +64,8 @@ export interface TestAppOptions<M extends Mailer> {
   adminSecret?: string;
   /** The payment provider; the built-in test provider unless given. */
   payments?: PaymentProvider;
+  /** False: answers come back before the code mail sent after them has gone (see waitForBackgroundMail). */
+  waitForBackgroundMail?: boolean;
 }
 
 export function buildTestApp<M extends Mailer = RecordingMailer>(db: Database, options: TestAppOptions<M> = {}) {
@@ -81,7 +84,21 @@ export function buildTestApp<M extends Mailer = RecordingMailer>(db: Database, o
   // Every answer a test receives through app.request (and so through send()) is held against the
   // OpenAPI document the app publishes.
   checkAnswersOf(app, API_BASE);
+  if (options.waitForBackgroundMail !== false) waitForBackgroundMail(app, mailer);
   return { app, mailer, log, env };
+}
+
+/**
+ * Forgot-password and resend-code make and mail their code after answering (src/server/mail/background.ts);
+ * a test reads the code right after the answer, so the test app hands the answer over once that mail is out.
+ */
+function waitForBackgroundMail(app: ApiApp, mailer: Mailer) {
+  const request = app.request;
+  app.request = async (...args: Parameters<typeof request>) => {
+    const response = await request(...args);
+    await backgroundMailSettled(mailer);
+    return response;
+  };
 }
 
 export interface SendOptions {
@@ -161,6 +178,8 @@ export interface UseTestAppOptions<M extends Mailer> {
   startAt?: Date | string;
   /** A payment provider for each test, on the test's database and clock; the built-in test provider unless given. */
   payments?: (db: Database, clock: () => Date) => PaymentProvider;
+  /** False: answers come back before the code mail sent after them has gone. */
+  waitForBackgroundMail?: boolean;
 }
 
 /**
@@ -196,6 +215,7 @@ export function useTestApp<M extends Mailer = RecordingMailer>(options: UseTestA
       ...(options.adminSecret ? { adminSecret: options.adminSecret } : {}),
       ...(options.mailer ? { mailer: options.mailer() } : {}),
       ...(options.payments ? { payments: options.payments(database!.db, clock.now) } : {}),
+      ...(options.waitForBackgroundMail === false ? { waitForBackgroundMail: false } : {}),
       clock: clock.now,
     });
   });

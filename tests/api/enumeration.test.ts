@@ -1,0 +1,96 @@
+// Forgot-password and resend-code answer the same words for every address; their time must not tell
+// a real address from an unknown one either. With a mail server that takes 200 ms a message, the
+// code is made and mailed after the answer, so both kinds of address take the same path and time.
+import { describe, expect, it } from 'vitest';
+import { backgroundMailSettled } from '#server/mail/background.ts';
+import { MailUnavailableError, type OutgoingMail } from '#server/mail/mailer.ts';
+import { signUpStudent } from './support/factories.ts';
+import { send, useTestApp, type RecordingMailer } from './support/test-app.ts';
+
+const SLOW_MS = 200;
+
+/** A mail server that takes 200 ms a message, and can be taken down. */
+function slowMailer(): RecordingMailer {
+  const mailer: RecordingMailer = {
+    sent: [],
+    failing: false,
+    async send(mail: OutgoingMail) {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+      if (mailer.failing) throw new MailUnavailableError('The test mail server is down');
+      mailer.sent.push(mail);
+    },
+    close() {},
+  };
+  return mailer;
+}
+
+const t = useTestApp({ mailer: slowMailer, waitForBackgroundMail: false });
+
+const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+let nextIp = 0;
+
+/** The time one call of `path` for `email` takes, a minute after the last (one code a minute), from an address of its own. */
+async function timeCall(path: string, email: string): Promise<number> {
+  t.clock.advance(61_000);
+  // The last call's code mail is out before the clock starts: each answer is timed on its own.
+  await backgroundMailSettled(t.mailer);
+  const ip = `198.51.${100 + Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
+  const started = performance.now();
+  const response = await send(t.app, `user/auth/student/${path}`, { email }, { ip });
+  const took = performance.now() - started;
+  expect(response.status).toBe(200);
+  return took;
+}
+
+/** 20 calls for a real address and 20 for unknown ones, alternating, after 5 of each to warm up. */
+async function timeBoth(path: string, email: string) {
+  const real: number[] = [];
+  const unknown: number[] = [];
+  for (let i = 0; i < 25; i++) {
+    const [first, second] = i % 2 === 0 ? [real, unknown] : [unknown, real];
+    first.push(await timeCall(path, first === real ? email : 'nobody@example.com'));
+    second.push(await timeCall(path, second === real ? email : 'nobody@example.com'));
+  }
+  return { real: median(real.slice(5)), unknown: median(unknown.slice(5)) };
+}
+
+async function waitForMail(count: number) {
+  const deadline = Date.now() + 5_000;
+  while (t.mailer.sent.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe('no answer time tells which addresses have accounts', () => {
+  it('forgot-password: 20 real and 20 unknown addresses, medians within 5 ms, and every real one gets its code', async () => {
+    const { email } = await signUpStudent(t);
+    const before = t.mailer.sent.length;
+    const { real, unknown } = await timeBoth('forgot-password', email);
+    expect(real).toBeLessThan(SLOW_MS / 2);
+    expect(Math.abs(real - unknown)).toBeLessThan(5);
+    await waitForMail(before + 25);
+    expect(t.mailer.sent.slice(before).map((mail) => mail.kind)).toEqual(Array(25).fill('reset_code'));
+  });
+
+  it('resend-otp: the same for an unverified account and an unknown address', async () => {
+    const { email } = await signUpStudent(t, {}, { verified: false });
+    const before = t.mailer.sent.length;
+    const { real, unknown } = await timeBoth('resend-otp', email);
+    expect(real).toBeLessThan(SLOW_MS / 2);
+    expect(Math.abs(real - unknown)).toBeLessThan(5);
+    await waitForMail(before + 25);
+    expect(t.mailer.sent.slice(before).map((mail) => mail.kind)).toEqual(Array(25).fill('verification_code'));
+  });
+
+  it('a mail server that is down answers the same 200, and the code goes out once it is back', async () => {
+    const { email } = await signUpStudent(t);
+    const before = t.mailer.sent.length;
+    t.mailer.failing = true;
+    const response = await send(t.app, 'user/auth/student/forgot-password', { email });
+    expect(response.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, SLOW_MS + 100));
+    expect(t.log.lines.some((line) => line.includes('reset_code mail not sent yet'))).toBe(true);
+    t.mailer.failing = false;
+    await waitForMail(before + 1);
+    expect(t.mailer.sent.slice(before).map((mail) => mail.kind)).toEqual(['reset_code']);
+  });
+});
