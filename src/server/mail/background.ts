@@ -11,7 +11,7 @@ import type { Logger } from '../log.ts';
 import { MailUnavailableError, type Mailer, type OutgoingMail } from './mailer.ts';
 
 /** Waits before the second, third and fourth try while the mail server cannot be reached. */
-export const RETRY_DELAYS_MS = [1_000, 10_000, 60_000];
+const RETRY_DELAYS_MS = [1_000, 10_000, 60_000];
 
 const inFlight = new WeakMap<Mailer, Set<Promise<void>>>();
 
