@@ -23,6 +23,7 @@ import { testProviderRefusal } from './payments/test-provider.ts';
 import { createSiteHandler } from './site-server.ts';
 import { pruneUnverifiedStudents } from '#features/accounts/server/students.ts';
 import { pruneUploads } from '#features/profile/server/prune-uploads.ts';
+import { isConfirmedPicture } from '#features/profile/server/uploads.ts';
 import { loadStaticSite } from './static-site.ts';
 import { mkdir } from 'node:fs/promises';
 import { createUrlSigner } from './files/signed-urls.ts';
@@ -120,7 +121,7 @@ async function main() {
     log.info(`Uploads: files in ${uploadsDir}`);
   }
   const api = createApp({ db: database.db, mailer, env, log, adminSecret, storage, ...(payments ? { payments } : {}) });
-  const handler = withMediaRoute(createSiteHandler(api, site), storage);
+  const handler = withMediaRoute(createSiteHandler(api, site), storage, (key) => isConfirmedPicture(database.db, key));
 
   // Finished rate-limit windows, ended sessions and expired upload URLs' leftovers: cleared now and then.
   const pruning = setInterval(() => {

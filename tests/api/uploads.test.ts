@@ -6,10 +6,13 @@ import { mkdtempSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { pruneUploads, UNUSED_PICTURES_KEPT_MS, UPLOAD_KEYS_PRUNED_AFTER_MS } from '#features/profile/server/prune-uploads.ts';
-import { MESSAGES } from '#features/profile/server/uploads.ts';
+import { IMAGE_TOO_LARGE } from '#features/profile/server/clean-image.ts';
+import { isConfirmedPicture, MESSAGES } from '#features/profile/server/uploads.ts';
 import { uploads } from '#server/db/schema.ts';
 import { UPLOAD_MESSAGES } from '#features/profile/server/receive-upload.ts';
 import { MEDIA_HEADERS, serveMedia } from '#server/http/media-route.ts';
@@ -27,7 +30,10 @@ const t = useTestApp({ env: { DATA_DIR: dataDir } });
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PNG_SIGNATURE = PNG.subarray(0, 8);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 0x11), Buffer.from([0xff, 0xd9])]);
+/** A real 2×2 JPEG. */
+const JPEG = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#1d3d8f' } })
+  .jpeg()
+  .toBuffer();
 
 const auth = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 const storage = () => servicesOf(t).storage as EmbeddedStorage;
@@ -88,7 +94,16 @@ async function expectRefused(response: Response, status: number, message: string
   expect(await storedFiles()).toEqual([]);
 }
 
-const media = (path: string, method = 'GET') => serveMedia(storage(), new Request(`http://localhost${path}`, { method }));
+const media = (path: string, method = 'GET') =>
+  serveMedia(storage(), new Request(`http://localhost${path}`, { method }), (key) => isConfirmedPicture(t.db, key));
+
+/** The bytes /media/uploads/{key} serves, or null for a 404. */
+async function servedBytes(key: string): Promise<Buffer | null> {
+  const response = await media(`/media/uploads/${key}`);
+  if (response?.status === 404) return null;
+  expect(response?.status).toBe(200);
+  return Buffer.from(await response!.arrayBuffer());
+}
 
 describe('uploading a profile picture', () => {
   it('initiates, stores the PUT bytes, confirms, and the profile shows the picture', async () => {
@@ -114,15 +129,19 @@ describe('uploading a profile picture', () => {
     expect((await stat(uploadsDir)).mode & 0o777).toBe(0o700);
     expect((await stat(join(uploadsDir, urlKey))).mode & 0o777).toBe(0o600);
 
+    // Not served before it is confirmed, under either key.
+    expect(await servedBytes(urlKey)).toBeNull();
     const confirmed = await confirm(token, upload);
     expect(confirmed.status).toBe(200);
+    const kept = (await servedBytes(upload.file_key))!;
+    expect(await sharp(kept).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     expect((await readJson(confirmed)).data).toEqual({
       file_id: upload.file_id,
       file_key: upload.file_key,
       file_url: `/media/uploads/${upload.file_key}`,
       mime_type: 'image/png',
       file_name: 'evil.html',
-      file_size: PNG.length,
+      file_size: kept.length,
       file_type: 'user_image',
       file_extension: 'png',
     });
@@ -137,7 +156,7 @@ describe('uploading a profile picture', () => {
 
     const served = await media(imageUrl);
     expect(served?.status).toBe(200);
-    expect(Buffer.from(await served!.arrayBuffer())).toEqual(PNG);
+    expect(Buffer.from(await served!.arrayBuffer())).toEqual(kept);
 
     const cleared = await setPicture(token, null);
     expect(((await readJson(cleared)).data as { image_url: string | null }).image_url).toBeNull();
@@ -325,6 +344,83 @@ describe('confirming an upload', () => {
   });
 });
 
+/** A PNG chunk: length, type, data and CRC. */
+const pngChunk = (type: string, data: Buffer) => {
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+};
+
+/** `png` with a chunk put in right after its IHDR (8 + 25 bytes). */
+const withChunk = (png: Buffer, chunk: Buffer) => Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
+
+/** Uploads `bytes` as a picture of `mimeType` and confirms it. */
+async function uploadAndConfirm(token: string, bytes: Buffer, mimeType = 'image/png') {
+  const upload = await initiated(token, { mime_type: mimeType, file_size: bytes.length });
+  expect((await putBytes(upload.file_url, bytes, mimeType)).status).toBe(200);
+  return { upload, confirmed: await confirm(token, upload) };
+}
+
+describe('what a confirmed picture keeps', () => {
+  it('refuses a picture over 4096 pixels a side, whatever its header claims, and keeps nothing', async () => {
+    const { token } = await signUpStudent(t);
+    // A few hundred bytes that declare 100,000 × 100,000 pixels (40 GB decoded).
+    const ihdr = Buffer.from([0, 1, 0x86, 0xa0, 0, 1, 0x86, 0xa0, 8, 2, 0, 0, 0]);
+    const bomb = Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), PNG.subarray(33)]);
+    const wide = await sharp({ create: { width: 4097, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    for (const bytes of [bomb, wide]) {
+      const { upload, confirmed } = await uploadAndConfirm(token, bytes);
+      expect(confirmed.status).toBe(400);
+      expect((await readJson(confirmed)).message).toBe(IMAGE_TOO_LARGE);
+      expect(await storedFiles()).toEqual([]);
+      expect(await servedBytes(upload.file_key)).toBeNull();
+    }
+    const largest = await sharp({ create: { width: 4096, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    expect((await uploadAndConfirm(token, largest)).confirmed.status).toBe(200);
+  });
+
+  it('drops EXIF (a phone writes its GPS position there) and any markup past the first KiB, keeping the pixels', async () => {
+    const { token } = await signUpStudent(t);
+    const photo = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#1d3d8f' } })
+      .withExif({ IFD0: { Copyright: 'GPS 6.5244 N 3.3792 E' } })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const { upload, confirmed } = await uploadAndConfirm(token, photo, 'image/jpeg');
+    expect(confirmed.status).toBe(200);
+    const kept = (await servedBytes(upload.file_key))!;
+    const metadata = await sharp(kept).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 3, height: 2 });
+    expect(metadata.exif).toBeUndefined();
+    expect(kept.includes('GPS 6.5244')).toBe(false);
+
+    const script = '<script>alert(document.cookie)</script>';
+    const polyglot = withChunk(PNG, pngChunk('tEXt', Buffer.from(`Comment\0${' '.repeat(1100)}${script}`, 'latin1')));
+    const second = await uploadAndConfirm(token, polyglot);
+    expect(second.confirmed.status).toBe(200);
+    const clean = (await servedBytes(second.upload.file_key))!;
+    expect(clean.includes(script)).toBe(false);
+    expect(await sharp(clean).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
+  });
+
+  it('refuses a file that starts like the declared type but does not decode', async () => {
+    const { token } = await signUpStudent(t);
+    const broken = Buffer.concat([PNG.subarray(0, 40), Buffer.alloc(40, 0x41)]);
+    const { upload, confirmed } = await uploadAndConfirm(token, broken);
+    expect(confirmed.status).toBe(400);
+    expect((await readJson(confirmed)).message).toBe(MESSAGES.nothingUploaded);
+    expect(await servedBytes(upload.file_key)).toBeNull();
+    expect(await storedFiles()).toEqual([]);
+  });
+});
+
 describe('after the confirmation', () => {
   it('the upload URL, still valid, cannot replace the checked picture; what it wrote is deleted once it has expired', async () => {
     const { token } = await signUpStudent(t);
@@ -333,13 +429,15 @@ describe('after the confirmation', () => {
     const record = (await readJson(await confirm(token, upload))).data as { file_key: string; file_url: string };
     expect(record.file_key).toBe(upload.file_key);
     expect((await setPicture(token, upload.file_id)).status).toBe(200);
+    const kept = await servedBytes(record.file_key);
 
     // Another image of the declared size through the same URL, within its 15 minutes.
     const other = Buffer.from(PNG);
     other.writeUInt8(other.readUInt8(other.length - 13) ^ 0xff, other.length - 13);
     expect((await putBytes(upload.file_url, other)).status).toBe(200);
-    const served = await media(`/media/uploads/${record.file_key}`);
-    expect(Buffer.from(await served!.arrayBuffer())).toEqual(PNG);
+    expect(await servedBytes(record.file_key)).toEqual(kept);
+    // What the URL wrote is never served.
+    expect(await servedBytes(urlKeyOf(upload))).toBeNull();
     expect(await storedFiles()).toEqual([urlKeyOf(upload), record.file_key].sort());
 
     // Confirming again, with the upload URL or the image's, answers the same record and keeps the picture.
@@ -439,7 +537,7 @@ describe('serving stored images', () => {
     expect(response?.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(Object.fromEntries(response!.headers)).toMatchObject(MEDIA_HEADERS);
     const head = await media(`/media/uploads/${upload.file_key}`, 'HEAD');
-    expect(head?.headers.get('content-length')).toBe(String(PNG.length));
+    expect(head?.headers.get('content-length')).toBe(String((await response!.arrayBuffer()).byteLength));
     expect((await media(`/media/uploads/${upload.file_key}`, 'DELETE'))?.status).toBe(405);
     expect(await media('/courses/')).toBeNull();
   });

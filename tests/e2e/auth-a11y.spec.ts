@@ -144,9 +144,12 @@ for (const viewport of [
       release();
     });
 
-    test('e-mail link: checking, then a link that no longer works', async ({ page }) => {
+    test('e-mail link: the button that names the account, checking, then a link that no longer works', async ({ page }) => {
       const release = await holdAnswers(page, 'user/auth/student/verify-account', REFUSED);
       await page.goto('/auth/email-verification?email=ada%40example.com&code=123456');
+      await expect(main(page).getByRole('button', { name: 'Continue as ada@example.com' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await main(page).getByRole('button', { name: 'Continue as ada@example.com' }).click();
       await expect(main(page).getByText('Checking your code…')).toBeVisible();
       await expectNoAxeViolations(page);
       release();

@@ -205,7 +205,11 @@ test.describe('the code page', () => {
     expect(outbox.mails().filter((mail) => mail.to.includes(email))).toHaveLength(1);
   });
 
-  test('the link in the mail verifies in one click and leaves no code in the address bar', async ({ page, api, outbox }) => {
+  test('the link in the mail signs in only with a click on the button that names the account, and leaves no code in the address bar', async ({
+    page,
+    api,
+    outbox,
+  }) => {
     const email = uniqueEmail('link');
     await signUpThroughApi(api, email);
     const mail = await outbox.newestTo(email);
@@ -213,8 +217,15 @@ test.describe('the code page', () => {
     expect(link, 'a verification link in the mail').toBeTruthy();
     const url = new URL(link!);
     await page.goto(url.pathname + url.search);
-    await page.waitForURL('**/auth/signup/complete-kyc');
+    await waitForIslands(page);
+    const proceed = page.getByRole('button', { name: `Continue as ${email}` });
+    await expect(proceed).toBeVisible();
     await expect(page).not.toHaveURL(/code=/);
+    // A link someone else sent signs nobody in by being opened.
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
+    await proceed.click();
+    await page.waitForURL('**/auth/signup/complete-kyc');
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).not.toBeNull();
   });
 });
 

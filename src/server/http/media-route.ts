@@ -16,15 +16,18 @@ export const MEDIA_HEADERS = {
 const textAnswer = (status: number, text: string, headers: Record<string, string> = {}) =>
   new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
 
+/** Whether a key is the file of a confirmed upload: nothing else is served (not a file still being checked). */
+export type IsConfirmed = (key: string) => Promise<boolean>;
+
 /** GET or HEAD /media/uploads/{key}: the image, or null when the path is not under MEDIA_ROUTE. */
-export async function serveMedia(storage: EmbeddedStorage, request: Request): Promise<Response | null> {
+export async function serveMedia(storage: EmbeddedStorage, request: Request, isConfirmed: IsConfirmed): Promise<Response | null> {
   // The raw path, as sent: an encoded slash or dot segment is simply not a key.
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith(`${MEDIA_ROUTE}/`)) return null;
   if (request.method !== 'GET' && request.method !== 'HEAD') return textAnswer(405, 'Method not allowed', { allow: 'GET, HEAD' });
   const key = pathname.slice(MEDIA_ROUTE.length + 1);
   const file = isStorageKey(key) ? storage.fileOf(key) : null;
-  const object = file ? await storage.stat(key) : null;
+  const object = file && (await isConfirmed(key)) ? await storage.stat(key) : null;
   if (!file || !object) return textAnswer(404, 'Not found');
   const headers = { ...MEDIA_HEADERS, 'content-type': object.contentType!, 'content-length': String(object.size) };
   if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
@@ -40,10 +43,10 @@ const isEmbedded = (storage: Storage): storage is EmbeddedStorage => storage.kin
  * The site's handler with /media/uploads/{key} answered first from the embedded storage (main.ts).
  * Another storage serves its images itself: the handler is then returned as it is.
  */
-export function withMediaRoute<B>(handler: FetchHandler<B>, storage: Storage): FetchHandler<B> {
+export function withMediaRoute<B>(handler: FetchHandler<B>, storage: Storage, isConfirmed: IsConfirmed): FetchHandler<B> {
   if (!isEmbedded(storage)) return handler;
   return async (request, bindings) => {
-    const media = await serveMedia(storage, request);
+    const media = await serveMedia(storage, request, isConfirmed);
     return media ? withSecurityHeaders(media, false) : handler(request, bindings);
   };
 }

@@ -39,7 +39,7 @@ export interface EmbeddedStorage extends Storage {
    * written, so a half-written file is never served or confirmed. When `chunks` throws (a check
    * failed), nothing is kept and the error goes on.
    */
-  write(key: string, chunks: AsyncIterable<Uint8Array>): Promise<void>;
+  write(key: string, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<void>;
   /** The file a key is stored in, or null for anything that is not one of our keys (never touches the disk). */
   fileOf(key: string): string | null;
 }
@@ -73,6 +73,25 @@ export function createEmbeddedStorage({ root, signer, clock }: EmbeddedStorageOp
     );
     if (!valid || !isStorageKey(key) || !isImageMimeType(mime) || mimeTypeOfKey(key) !== mime || !SIZE.test(size)) return null;
     return { mimeType: mime, size: Number(size) };
+  }
+
+  async function write(key: string, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
+    const target = fileOf(key);
+    if (!target) throw new Error('Not a storage key');
+    await mkdir(root, { recursive: true, mode: 0o700 });
+    // A hidden name: never a key, so never served or confirmed while it is being written.
+    const temporary = join(root, `.upload-${randomBytes(12).toString('hex')}`);
+    let handle: FileHandle | undefined = await open(temporary, 'wx', 0o600);
+    try {
+      for await (const chunk of chunks) await handle.write(chunk);
+      await handle.close();
+      handle = undefined;
+      await rename(temporary, target);
+    } catch (error) {
+      await handle?.close().catch(() => {});
+      await rm(temporary, { force: true });
+      throw error;
+    }
   }
 
   return {
@@ -126,23 +145,11 @@ export function createEmbeddedStorage({ root, signer, clock }: EmbeddedStorageOp
     readUploadLink,
     fileOf,
 
-    async write(key, chunks) {
-      const target = fileOf(key);
-      if (!target) throw new Error('Not a storage key');
-      await mkdir(root, { recursive: true, mode: 0o700 });
-      // A hidden name: never a key, so never served or confirmed while it is being written.
-      const temporary = join(root, `.upload-${randomBytes(12).toString('hex')}`);
-      let handle: FileHandle | undefined = await open(temporary, 'wx', 0o600);
-      try {
-        for await (const chunk of chunks) await handle.write(chunk);
-        await handle.close();
-        handle = undefined;
-        await rename(temporary, target);
-      } catch (error) {
-        await handle?.close().catch(() => {});
-        await rm(temporary, { force: true });
-        throw error;
-      }
+    write,
+
+    // The type is the key's extension: the file is served with it.
+    async put(key, bytes) {
+      await write(key, [bytes]);
     },
   };
 }

@@ -99,6 +99,12 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       return Buffer.concat(chunks).subarray(0, bytes);
     },
 
+    async put(key, bytes, mimeType) {
+      const response = await call(key, { method: 'PUT', headers: { 'content-type': mimeType }, body: bytes as BodyInit });
+      await response.body?.cancel();
+      if (!response.ok) throw failed('PUT', response);
+    },
+
     delete: remove,
 
     // S3 has no rename: CopyObject (type and bytes as stored), then DeleteObject of the source.

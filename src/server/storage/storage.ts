@@ -48,6 +48,8 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | null>;
   /** Up to `bytes` bytes from the start of the object (fewer when it is shorter). */
   readStart(key: string, bytes: number): Promise<Buffer>;
+  /** Stores `bytes` at `key` with the image type, replacing what is there (a confirmed picture, re-encoded). */
+  put(key: string, bytes: Uint8Array, mimeType: ImageMimeType): Promise<void>;
   /** Removes the object; nothing happens when there is none. */
   delete(key: string): Promise<void>;
   /**

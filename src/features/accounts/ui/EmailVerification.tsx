@@ -1,41 +1,58 @@
-// /auth/email-verification: what the link in the verification e-mail opens (?email=&code=). It
-// sends the code at once and continues as the code page does; the code leaves the address bar
-// before anything else happens. A link that no longer works says so and offers the code page.
-import { useEffect, useState } from 'react';
+// /auth/email-verification: what the link in the verification e-mail opens (?email=&code=). The code
+// leaves the address bar before anything else happens; a button that names the account sends it and
+// continues as the code page does. A link that no longer works says so and offers the code page.
+import { useState } from 'react';
 import * as v from 'valibot';
 import { messageOf } from '#lib/errors.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { VerifyAccountSchema } from '../schemas.ts';
 import { AUTH_PATHS, rememberEmail, verifyAccount } from '../stores.ts';
 
-type State = { kind: 'checking' } | { kind: 'failed'; message: string };
+type State = { kind: 'ready'; email: string; otp: string } | { kind: 'checking' } | { kind: 'failed'; message: string };
 
 const BROKEN_LINK = 'This link is incomplete. Enter the code from the e-mail instead.';
 
-/** Verifies with the link's address and code; resolves with a message only when that fails. */
-async function verifyFromLink(): Promise<string> {
+/** The link's address and code, taken out of the address bar (and the history) first: the code is a secret. */
+function readLink(): State {
   const query = new URLSearchParams(location.search);
-  // Out of the address bar (and the history) before anything else: the code is a secret.
   history.replaceState(null, '', location.pathname);
   const link = v.safeParse(VerifyAccountSchema, { email: query.get('email') ?? '', otp: query.get('code') ?? '' });
-  if (!link.success) return BROKEN_LINK;
+  if (!link.success) return { kind: 'failed', message: BROKEN_LINK };
   rememberEmail('verify', link.output.email);
-  try {
-    await verifyAccount(link.output.email, link.output.otp);
-    // Signed in: the browser is on its way to the next page.
-    return new Promise<string>(() => undefined);
-  } catch (error) {
-    return messageOf(error);
-  }
+  return { kind: 'ready', ...link.output };
 }
 
+// Read once per page (the island renders only in the browser, client:only): the address bar is emptied.
+let link: State | undefined;
+const theLink = () => (link ??= readLink());
+
 function EmailVerification() {
-  const [state, setState] = useState<State>({ kind: 'checking' });
+  const [state, setState] = useState<State>(theLink);
 
-  useEffect(() => {
-    void verifyFromLink().then((message) => setState({ kind: 'failed', message }));
-  }, []);
+  // Opening the link signs nobody in: a link someone else sent would sign this browser into their
+  // account. The button names the account, and only a click on it verifies and signs in.
+  async function continueAs(email: string, otp: string) {
+    setState({ kind: 'checking' });
+    try {
+      // Signed in: the browser is on its way to the next page.
+      await verifyAccount(email, otp);
+    } catch (error) {
+      setState({ kind: 'failed', message: messageOf(error) });
+    }
+  }
 
+  if (state.kind === 'ready') {
+    return (
+      <div className="auth-status">
+        <p>Confirm your e-mail address and sign in to this account:</p>
+        <p>
+          <button type="button" className="btn" onClick={() => void continueAs(state.email, state.otp)}>
+            Continue as {state.email}
+          </button>
+        </p>
+      </div>
+    );
+  }
   if (state.kind === 'checking') {
     return (
       <p className="auth-status" role="status">

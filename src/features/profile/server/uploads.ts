@@ -14,7 +14,7 @@ import { isUuid } from '#server/http/ids.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
-import { IMAGE_EXTENSIONS, UPLOAD_URL_TTL_S, type Storage } from '#server/storage/storage.ts';
+import { IMAGE_EXTENSIONS, UPLOAD_URL_TTL_S, type ImageMimeType, type Storage } from '#server/storage/storage.ts';
 import {
   ConfirmUploadSchema,
   fileTooLargeMessage,
@@ -25,6 +25,7 @@ import {
   UploadRecordSchema,
   type UploadRecord,
 } from '../upload-schemas.ts';
+import { cleanImage, IMAGE_TOO_LARGE, MAX_IMAGE_SIDE } from './clean-image.ts';
 import { checkImageStart, SNIFF_BYTES } from './image-check.ts';
 
 export const MESSAGES = {
@@ -91,6 +92,30 @@ async function moveIntoPlace(storage: Storage, upload: UploadRow): Promise<boole
   return storage.move(upload.uploadKey, upload.fileKey);
 }
 
+/**
+ * Decodes the checked file and stores it encoded again, pixels only (./clean-image.ts); returns its
+ * new size. A picture over MAX_IMAGE_SIDE a side, or one that does not decode, is deleted: 400.
+ */
+async function keepPixelsOnly(storage: Storage, upload: UploadRow): Promise<number> {
+  const mimeType = upload.mimeType as ImageMimeType;
+  const cleaned = await cleanImage(await storage.readStart(upload.fileKey, MAX_IMAGE_BYTES), mimeType);
+  if (cleaned.kind !== 'ok' || cleaned.bytes.length > MAX_IMAGE_BYTES) {
+    await storage.delete(upload.fileKey);
+    throw new ApiError(400, cleaned.kind === 'too-large' ? IMAGE_TOO_LARGE : MESSAGES.nothingUploaded);
+  }
+  await storage.put(upload.fileKey, cleaned.bytes, mimeType);
+  return cleaned.bytes.length;
+}
+
+/** Whether `key` is the file of a confirmed upload: the only files the media route serves. */
+export async function isConfirmedPicture(db: ApiServices['db'], key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.fileKey, key), eq(uploads.status, 'stored')));
+  return row !== undefined;
+}
+
 /** Mounted at /user. */
 export function createUploadRoutes(services: ApiServices) {
   const { db, storage, clock } = services;
@@ -149,7 +174,7 @@ export function createUploadRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Uploads',
       summary: 'Confirm an upload: the stored file is checked and kept, or deleted',
-      description: `The upload URL names a key of its own: the file is first moved to \`file_key\`, out of that URL's reach, then checked there. It must be present, not larger than declared and of the declared type (its first bytes too); otherwise it is deleted and the answer is 400 "${MESSAGES.nothingUploaded}". \`file_url\` is the upload URL, or the image URL an earlier confirmation answered; confirming again answers the same record.`,
+      description: `The upload URL names a key of its own: the file is first moved to \`file_key\`, out of that URL's reach, then checked there. It must be present, not larger than declared and of the declared type (its first bytes too), and decode as an image of at most ${MAX_IMAGE_SIDE} pixels a side; otherwise it is deleted and the answer is 400 "${MESSAGES.nothingUploaded}" (or "${IMAGE_TOO_LARGE}"). The kept file is the image encoded again, pixels only (no EXIF or other metadata), and \`file_size\` is its size. Only confirmed files are served. \`file_url\` is the upload URL, or the image URL an earlier confirmation answered; confirming again answers the same record.`,
       body: ConfirmUploadSchema,
       success: { message: MESSAGES.stored, data: UploadRecordSchema },
       auth: true,
@@ -189,9 +214,10 @@ export function createUploadRoutes(services: ApiServices) {
       }
       let stored: UploadRow | undefined = current;
       if (current.status === 'pending') {
+        const fileSize = await keepPixelsOnly(storage, current);
         [stored] = await db
           .update(uploads)
-          .set({ status: 'stored', storedAt: clock() })
+          .set({ status: 'stored', storedAt: clock(), fileSize })
           .where(and(eq(uploads.id, upload.id), eq(uploads.status, 'pending')))
           .returning();
         // Already stored by a confirmation at the same moment: the same file, the same answer.
