@@ -57,7 +57,8 @@ async function startServer() {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  for (let i = 0; i < 100; i++) {
+  // A cold start (PGlite's first open, the catalogue sync) takes a few seconds, more on a busy machine.
+  for (let i = 0; i < 600; i++) {
     if (
       await fetch(`${origin}/api/v1/health`).then(
         (r) => r.ok,
@@ -68,7 +69,7 @@ async function startServer() {
     await new Promise((r) => setTimeout(r, 100));
   }
   server.kill();
-  throw new Error('The server did not start for the budget run');
+  throw new Error('The server did not start within 60 s for the budget run');
 }
 
 interface PageRow {

@@ -43,14 +43,11 @@ function EmailVerification() {
 
   if (state.kind === 'ready') {
     return (
-      <div className="auth-status">
-        <p>Confirm your e-mail address and sign in to this account:</p>
-        <p>
-          <button type="button" className="btn" onClick={() => void continueAs(state.email, state.otp)}>
-            Continue as {state.email}
-          </button>
-        </p>
-      </div>
+      <p className="auth-status">
+        <button type="button" className="btn btn-wrap" onClick={() => void continueAs(state.email, state.otp)}>
+          Continue as {state.email}
+        </button>
+      </p>
     );
   }
   if (state.kind === 'checking') {
