@@ -15,6 +15,7 @@ for (const report of ['reports/vitest.json', 'reports/playwright.json']) rmSync(
 const steps: Step[] = [
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
   { name: 'types', command: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'API document', command: ['npm', 'run', '--silent', 'lint:api'] },
   {
     name: 'unit + API',
     command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'],

@@ -21,6 +21,7 @@ import { withDefaults, type ApiDeps } from './deps.ts';
 import type { ApiEnv } from './http/context.ts';
 import { corsForOrigins } from './http/cors.ts';
 import { handleApiError } from './http/error-handler.ts';
+import { rateLimit, type RateLimitPolicy } from './http/rate-limit.ts';
 import { describeJsonRoute, describeOpenApiDocument, openApiDocument } from './http/openapi.ts';
 import { refuseControlCharacters } from './http/path-characters.ts';
 import { assignRequestId } from './http/request-id.ts';
@@ -31,6 +32,9 @@ export type { ApiDeps } from './deps.ts';
 export const API_BASE = '/api/v1';
 
 const HealthSchema = v.strictObject({ status: v.literal('ok') });
+
+/** Per client address, for the health check and the document: a monitor every second fits, a flood does not. */
+const SERVICE_IP_LIMIT: RateLimitPolicy = { limit: 1000, windowMs: 10 * 60_000 };
 
 export function createApp(deps: ApiDeps) {
   const services = withDefaults(deps);
@@ -43,7 +47,14 @@ export function createApp(deps: ApiDeps) {
   // Load balancers poll this: it answers 200 only when the database answers too (503 otherwise).
   api.get(
     '/health',
-    describeJsonRoute({ tag: 'Service', summary: 'Is the API up?', success: { message: 'OK', data: HealthSchema } }),
+    describeJsonRoute({
+      tag: 'Service',
+      summary: 'Is the API up?',
+      description: 'Answers 200 only when the database answers too (503 otherwise): for load balancers and monitors.',
+      success: { message: 'OK', data: HealthSchema },
+      rateLimited: true,
+    }),
+    rateLimit(services, 'health', SERVICE_IP_LIMIT),
     async (c) => {
       await services.db.execute(sql`select 1`);
       return c.json({ message: 'OK', data: { status: 'ok' } });
@@ -64,7 +75,12 @@ export function createApp(deps: ApiDeps) {
   api.route('/user', createNotificationRoutes(services));
   api.route('/admin', createAdminRoutes(services));
   api.route('/admin', createPaymentAdminRoutes(services));
-  api.get('/openapi.json', describeOpenApiDocument, openApiDocument(api, API_BASE));
+  api.get(
+    '/openapi.json',
+    describeOpenApiDocument,
+    rateLimit(services, 'openapi', SERVICE_IP_LIMIT),
+    openApiDocument(api, API_BASE, services.env.PUBLIC_SITE_URL),
+  );
 
   api.notFound(answerUnmatched(() => api.routes));
   api.onError(handleApiError(services.log));

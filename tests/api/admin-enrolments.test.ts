@@ -94,7 +94,7 @@ async function startPayment(token: string, course: string): Promise<string> {
 
 /** The payer presses Pay (or Decline) on the test provider's page, then the checkout page verifies. */
 async function finishPayment(token: string, reference: string, outcome: 'pay' | 'decline') {
-  expect((await send(t.app, `user/payments/test/${reference}`, { outcome }, { token })).status).toBe(200);
+  expect((await send(t.app, `user/test-payments/${reference}`, { outcome }, { token })).status).toBe(200);
   const verified = await send(t.app, `user/payments/${reference}/verify`, undefined, { method: 'GET', ...as(token) });
   expect((await readJson(verified)).data).toMatchObject({ status: outcome === 'pay' ? 'success' : 'failed' });
 }

@@ -18,7 +18,7 @@ const checkout = (token: string, course = 'course-02') => send(t.app, `user/cour
 const verify = (token: string, reference: string) =>
   send(t.app, `user/payments/${reference}/verify`, undefined, { method: 'GET', ...as(token) });
 const testPage = (reference: string, outcome: 'pay' | 'decline', token: string) =>
-  send(t.app, `user/payments/test/${reference}`, { outcome }, { token });
+  send(t.app, `user/test-payments/${reference}`, { outcome }, { token });
 const myCourses = (token: string) => send(t.app, 'user/student/courses', undefined, { method: 'GET', ...as(token) });
 
 function webhook(data: Record<string, unknown>, secret = TEST_WEBHOOK_SECRET, event = 'charge.success') {
@@ -58,7 +58,7 @@ describe('checkout with the test provider', () => {
     expect(started.authorization_url).toBe(`/payments/test?reference=${started.reference}`);
 
     // The test page reads the charge, then the payer presses Pay and is sent back to the checkout.
-    const charge = await get(t.app, `user/payments/test/${started.reference}`, { token: student.token });
+    const charge = await get(t.app, `user/test-payments/${started.reference}`, { token: student.token });
     expect((await readJson(charge)).data).toEqual({ reference: started.reference, amount: '70000.00', currency: 'NGN', status: 'pending' });
     const paid = await testPage(started.reference, 'pay', student.token);
     expect((await readJson(paid)).data).toEqual({ callback_url: `/courses/course-02/checkout?reference=${started.reference}` });
@@ -177,10 +177,10 @@ describe("the test provider's page", () => {
     const payer = await signUpStudent(t);
     const stranger = await signUpStudent(t);
     const { reference } = await startPayment(payer.token);
-    expect((await send(t.app, `user/payments/test/${reference}`, { outcome: 'pay' })).status).toBe(401);
-    expect((await get(t.app, `user/payments/test/${reference}`)).status).toBe(401);
+    expect((await send(t.app, `user/test-payments/${reference}`, { outcome: 'pay' })).status).toBe(401);
+    expect((await get(t.app, `user/test-payments/${reference}`)).status).toBe(401);
     expect((await testPage(reference, 'pay', stranger.token)).status).toBe(404);
-    expect((await get(t.app, `user/payments/test/${reference}`, { token: stranger.token })).status).toBe(404);
+    expect((await get(t.app, `user/test-payments/${reference}`, { token: stranger.token })).status).toBe(404);
     expect((await readJson(await verify(payer.token, reference))).data).toEqual({ status: 'pending', course_id: 'course-02' });
     expect(await countOf(enrolments)).toBe(0);
   });

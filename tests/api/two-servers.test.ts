@@ -99,7 +99,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     expect(started.status).toBe(201);
     const reference = started.body.data.reference!;
     expect(
-      (await call(b.base, `user/payments/test/${reference}`, { headers: auth, body: JSON.stringify({ outcome: 'pay' }) })).status,
+      (await call(b.base, `user/test-payments/${reference}`, { headers: auth, body: JSON.stringify({ outcome: 'pay' }) })).status,
     ).toBe(200);
 
     const raw = JSON.stringify({ event: 'charge.success', data: { reference, amount: 7_000_000, currency: 'NGN', status: 'success' } });

@@ -38,7 +38,7 @@ async function enrol(request: APIRequestContext, student: StudentSession, course
   const checkout = await request.post(`/api/v1/user/courses/${course}/checkout`, { headers });
   expect(checkout.status(), await checkout.text()).toBe(201);
   const { reference } = ((await checkout.json()) as { data: { reference: string } }).data;
-  const paid = await request.post(`/api/v1/user/payments/test/${reference}`, { headers, data: { outcome: 'pay' } });
+  const paid = await request.post(`/api/v1/user/test-payments/${reference}`, { headers, data: { outcome: 'pay' } });
   expect(paid.ok(), await paid.text()).toBe(true);
   const verify = await request.get(`/api/v1/user/payments/${reference}/verify`, { headers });
   expect(verify.status(), await verify.text()).toBe(200);

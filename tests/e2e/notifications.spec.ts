@@ -17,7 +17,7 @@ async function twoNotifications(request: APIRequestContext, api: Api, student: S
   expect(checkout.status(), await checkout.text()).toBe(201);
   const { reference } = ((await checkout.json()) as { data: { reference: string } }).data;
   expect(
-    (await request.post(`/api/v1/user/payments/test/${reference}`, { headers: bearer(student.token), data: { outcome: 'pay' } })).status(),
+    (await request.post(`/api/v1/user/test-payments/${reference}`, { headers: bearer(student.token), data: { outcome: 'pay' } })).status(),
   ).toBe(200);
   const verified = await request.get(`/api/v1/user/payments/${reference}/verify`, { headers: bearer(student.token) });
   expect(((await verified.json()) as { data: { status: string } }).data.status).toBe('success');

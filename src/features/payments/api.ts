@@ -7,7 +7,7 @@ export const paymentsApi = {
   verify: (reference: string) => http.get(`user/payments/${encodeURIComponent(reference)}/verify`, { data: PaymentStatusSchema }),
   enrolment: (courseId: string) =>
     http.get(`user/courses/${encodeURIComponent(courseId)}/enrolment`, { data: EnrolmentSchema, toastError: false }),
-  testCharge: (reference: string) => http.get(`user/payments/test/${encodeURIComponent(reference)}`, { data: TestChargeSchema }),
+  testCharge: (reference: string) => http.get(`user/test-payments/${encodeURIComponent(reference)}`, { data: TestChargeSchema }),
   completeTest: (reference: string, outcome: 'pay' | 'decline') =>
-    http.post(`user/payments/test/${encodeURIComponent(reference)}`, { outcome }, { data: TestCompletedSchema }),
+    http.post(`user/test-payments/${encodeURIComponent(reference)}`, { outcome }, { data: TestCompletedSchema }),
 };

@@ -29,7 +29,7 @@ api.get('/status', describeJsonRoute({ tag: 'Service', summary: 'Static', mayBeU
 );
 api.get('/undescribed', (c) => c.json({}));
 
-const document = await buildOpenApiDocument(api, '/api/v1');
+const document = await buildOpenApiDocument(api, '/api/v1', 'http://localhost:4321');
 type Operation = {
   parameters: object[];
   security?: object[];

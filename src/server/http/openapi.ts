@@ -14,6 +14,8 @@ import {
 } from 'hono-openapi';
 import * as v from 'valibot';
 import packageJson from '../../../package.json' with { type: 'json' };
+import { ADMIN_SECRET_HEADER } from '../auth/admin-guard.ts';
+import { SIGNATURE_HEADER } from '../payments/provider.ts';
 import { INTERNAL_ERROR } from './error-handler.ts';
 import { MALFORMED_JSON, TOO_LARGE, WRONG_MEDIA_TYPE } from './json-body.ts';
 import { METHOD_NOT_ALLOWED_MESSAGE, NOT_FOUND_MESSAGE } from './unmatched.ts';
@@ -65,13 +67,41 @@ const SHARED_RESPONSES = {
     headers: retryAfter,
     content: json(ErrorBodySchema),
   },
-  NotFound: { description: 'No route has this path.', content: json(fixedError(NOT_FOUND_MESSAGE)) },
+} satisfies ResponsesWithResolver;
+
+/**
+ * What a request answers when no operation matches it: no route has its path (404), or the path
+ * takes other methods (405). OpenAPI has no place for answers outside every operation, so they are
+ * given under the document's `x-unmatched-responses`.
+ */
+const plainJson = (schema: AnySchema) => ({ 'application/json': { schema: toJsonSchema(schema) } });
+const UNMATCHED_RESPONSES = {
+  NotFound: { description: 'No route has this path.', content: plainJson(fixedError(NOT_FOUND_MESSAGE)) },
   MethodNotAllowed: {
     description: 'The path is known but not with this method; Allow lists the methods it takes.',
     headers: { Allow: { description: 'The methods the path takes.', required: true, schema: { type: 'string' } } },
-    content: json(fixedError(METHOD_NOT_ALLOWED_MESSAGE)),
+    content: plainJson(fixedError(METHOD_NOT_ALLOWED_MESSAGE)),
   },
-} satisfies ResponsesWithResolver;
+};
+
+/** The groups of operations, each described once (`tags` at the top of the document). */
+const TAGS = {
+  Service: 'Whether the API is up, and this document.',
+  Accounts: 'Sign-up, the e-mail code, KYC, sign-in and sign-out, and a forgotten password.',
+  Profile: "The signed-in student's profile and password.",
+  Uploads: 'The profile picture: start an upload, send the bytes to the signed URL, confirm.',
+  Courses: 'The public catalogue: courses with paging, search and related courses.',
+  Payments: "Checkout in naira, the payment result, and the provider's signed events.",
+  Learning: "The signed-in student's courses, materials and progress.",
+  Notifications: "The signed-in student's notifications.",
+  Contact: 'Messages to the college and tutor requests.',
+  Newsletter: 'Newsletter subscriptions.',
+  Admin: 'Internal: the admin command on the server machine. Loopback only, with the admin secret.',
+} as const;
+export type Tag = keyof typeof TAGS;
+
+/** How a route is signed, besides the student's bearer token: the admin secret, or the payment provider's signature. */
+type Signature = 'adminSecret' | 'paystackSignature';
 
 type SharedResponse = keyof typeof SHARED_RESPONSES;
 const ref = (name: SharedResponse) => ({ $ref: `#/components/responses/${name}` });
@@ -80,10 +110,15 @@ const ref = (name: SharedResponse) => ({ $ref: `#/components/responses/${name}` 
 type RouteErrors = Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422, string>>;
 
 export interface JsonRouteDescription {
-  /** Groups routes in the reference at /api/docs: 'Newsletter', 'Accounts', ... */
-  tag: string;
+  /** Groups routes in the reference at /api/docs: 'Newsletter', 'Accounts', ... (TAGS). */
+  tag: Tag;
   summary: string;
+  /** What a client author needs beyond the summary; the summary is the description when there is none. */
   description?: string;
+  /** Signed by something other than a student's session (the admin secret, the provider's signature). */
+  signature?: Signature;
+  /** A request body the route reads itself (not through readJsonBody): documented, with no 400, 413 or 415 of the shared kind. */
+  rawJsonBody?: AnySchema;
   /** The schema readJsonBody() checks: adds the JSON body and its 400, 413 and 415 answers. */
   body?: AnySchema;
   /** The schema the query string is checked with (validateInput): adds its parameters and 400. */
@@ -159,13 +194,26 @@ export function describeJsonRoute(route: JsonRouteDescription) {
   return describeRoute({
     tags: [route.tag],
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
-    ...(route.auth ? { security: [{ bearerAuth: [] }] } : {}),
+    description: descriptionOf(route),
+    // Public operations say so: an empty list of requirements.
+    security: route.auth ? [{ bearerAuth: [] }] : route.signature ? [{ [route.signature]: [] }] : [],
     ...(route.body ? { requestBody: { required: true, content: json(route.body) } } : {}),
+    ...(route.rawJsonBody ? { requestBody: { required: true, content: json(route.rawJsonBody) } } : {}),
     ...(route.binaryBody ? { requestBody: { required: true, content: fileContent(route.binaryBody) } } : {}),
     ...(route.query ? { parameters: queryParameters(route.query) } : {}),
     responses,
   });
+}
+
+/** The route's description, or its summary, and what every client must know about it: who may call it, and its limit. */
+function descriptionOf(route: JsonRouteDescription): string {
+  const notes = [
+    route.auth ? 'Needs a signed-in student: `Authorization: Bearer <token>`.' : route.signature ? '' : 'Public: no sign-in.',
+    route.rateLimited ? 'Rate limited: 429 with Retry-After.' : '',
+    route.cacheable ? 'Answers with an ETag: send it back in If-None-Match for a 304.' : '',
+  ].filter(Boolean);
+  const text = route.description ?? `${route.summary}.`;
+  return [text, ...notes].join(' ');
 }
 
 type Parameter = NonNullable<DescribeRouteOptions['parameters']>[number];
@@ -183,13 +231,25 @@ function queryParameters(schema: AnySchema): Parameter[] {
 
 /** GET openapi.json describes itself too; its answer is the document, not an envelope. */
 export const describeOpenApiDocument = describeRoute({
-  tags: ['Documentation'],
+  tags: ['Service' satisfies Tag],
   summary: 'This OpenAPI document',
+  description:
+    'The OpenAPI 3.1 document of every operation, built from the schemas the server validates with. Public: no sign-in. Rate limited: 429 with Retry-After.',
+  security: [],
   responses: {
     200: {
       description: 'The OpenAPI 3.1 document of every route.',
-      content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } },
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } },
+            required: ['openapi', 'info', 'paths'],
+          },
+        },
+      },
     },
+    429: ref('TooManyRequests'),
     500: ref('InternalError'),
   },
 });
@@ -199,39 +259,59 @@ const DOCUMENTATION: GenerateSpecOptions['documentation'] = {
   info: {
     title: 'Adire Fashion Academy API',
     version: packageJson.version,
+    contact: { name: 'Adire Fashion Academy', email: 'hello@adireacademy.ng' },
+    // No open licence: the API serves the college's own site (terms of use on the site: see buildOpenApiDocument).
     description: [
       'JSON in and out. A success answers `{message, data}`; an error `{message, errors?}`, where `errors` holds the messages of each refused field.',
       'Besides the answers listed per route, any request may get 404 (no route has its path), 405 with Allow (the path takes other methods) or 500.',
     ].join('\n\n'),
   },
   servers: [{ url: '/api/v1' }],
+  tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
   components: {
-    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An opaque session token from sign-in.' } },
+    securitySchemes: {
+      bearerAuth: { type: 'http', scheme: 'bearer', description: 'An opaque session token from sign-in.' },
+      adminSecret: {
+        type: 'apiKey',
+        in: 'header',
+        name: ADMIN_SECRET_HEADER,
+        description: 'The secret the server writes to DATA_DIR/admin-secret at every start; accepted from the loopback address only.',
+      },
+      paystackSignature: {
+        type: 'apiKey',
+        in: 'header',
+        name: SIGNATURE_HEADER,
+        description:
+          "Paystack's signature of the event: the hex HMAC-SHA512 of the raw request body, keyed with the secret key (PAYSTACK_SECRET_KEY; the test provider's own key in test mode).",
+      },
+    },
     responses: SHARED_RESPONSES,
   },
 };
 
-export type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>>;
+export type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>> & { 'x-unmatched-responses': typeof UNMATCHED_RESPONSES };
 
 /**
  * The document of every described route of `api`, a Hono app on `basePath`. Paths are written
  * relative to the server URL (`/health`, not `/api/v1/health`), so the routes are handed over with
  * the base taken off; generateSpecs() reads nothing of the app but its routes.
  */
-export async function buildOpenApiDocument(api: Pick<Hono, 'routes'>, basePath: string): Promise<OpenApiDocument> {
+export async function buildOpenApiDocument(api: Pick<Hono, 'routes'>, basePath: string, siteUrl: string): Promise<OpenApiDocument> {
   const routes = api.routes.map((route) => ({ ...route, path: route.path.slice(basePath.length) || '/' }));
-  return generateSpecs({ routes } as unknown as Hono, {
-    documentation: DOCUMENTATION,
+  const license = { name: 'Proprietary: all rights reserved', url: new URL('/terms', siteUrl).href };
+  const document = await generateSpecs({ routes } as unknown as Hono, {
+    documentation: { ...DOCUMENTATION, info: { ...DOCUMENTATION.info!, license } },
     // '/openapi.json' would otherwise be taken for a static file and left out.
     excludeStaticFile: false,
   });
+  return { ...document, 'x-unmatched-responses': UNMATCHED_RESPONSES };
 }
 
 /** The handler of GET openapi.json; the document is built on the first request, when every route exists. */
-export function openApiDocument(api: Pick<Hono, 'routes'>, basePath: string) {
+export function openApiDocument(api: Pick<Hono, 'routes'>, basePath: string, siteUrl: string) {
   let document: Promise<OpenApiDocument> | undefined;
   return async <E extends Env>(c: Context<E>) => {
-    document ??= buildOpenApiDocument(api, basePath);
+    document ??= buildOpenApiDocument(api, basePath, siteUrl);
     return c.json(await document);
   };
 }

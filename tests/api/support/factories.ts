@@ -77,7 +77,7 @@ export async function enrolStudent(t: TestAppFixture<Mailer>, token: string, cou
   const started = await send(t.app, `user/courses/${course}/checkout`, undefined, { token });
   if (started.status !== 201) throw new Error(`Checkout answered ${started.status}: ${await started.text()}`);
   const { reference } = ((await started.json()) as { data: { reference: string } }).data;
-  await send(t.app, `user/payments/test/${reference}`, { outcome: 'pay' }, { token });
+  await send(t.app, `user/test-payments/${reference}`, { outcome: 'pay' }, { token });
   const verified = await get(t.app, `user/payments/${reference}/verify`, { token });
   const { data } = (await verified.json()) as { data: { status: string } };
   if (data.status !== 'success') throw new Error(`The payment for ${course} is ${data.status}, not success`);

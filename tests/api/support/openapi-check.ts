@@ -20,6 +20,8 @@ interface Operation {
 interface Document {
   paths: Record<string, Record<string, Operation>>;
   components: { responses: Record<string, ResponseSpec> };
+  /** What a request no operation matches answers: 404 NotFound, 405 MethodNotAllowed. */
+  'x-unmatched-responses': Record<string, ResponseSpec>;
 }
 
 export class AnswerMismatchError extends Error {
@@ -39,6 +41,7 @@ export async function createAnswerChecker(document: object, basePath: string): P
   const compiled = new WeakMap<object, ValidateFunction>();
   const paths = Object.entries(resolved.paths).map(([template, item]) => ({ template, match: templatePattern(template), item }));
   const shared = resolved.components.responses;
+  const unmatched = resolved['x-unmatched-responses'];
 
   function namesNothing(relative: string): boolean {
     let decoded = relative;
@@ -61,11 +64,11 @@ export async function createAnswerChecker(document: object, basePath: string): P
     if (listed) return listed;
     if (status === 500) return shared.InternalError!;
     if (!path) {
-      if (status === 404) return shared.NotFound!;
+      if (status === 404) return unmatched.NotFound!;
       throw new AnswerMismatchError(`${where}, but the document has no such path (only 404 or 500 may answer it)`);
     }
     if (!operation) {
-      if (status === 405) return shared.MethodNotAllowed!;
+      if (status === 405) return unmatched.MethodNotAllowed!;
       throw new AnswerMismatchError(`${where}, but the document has no ${method} on ${path.template} (only 405 or 500 may answer it)`);
     }
     const statuses = Object.keys(operation.responses).join(', ');

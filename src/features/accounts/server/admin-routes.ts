@@ -22,6 +22,7 @@ export function createAdminRoutes(services: ApiServices) {
     '/students/status',
     describeJsonRoute({
       tag: 'Admin',
+      signature: 'adminSecret',
       summary: 'Deactivate or reactivate an account (internal: the admin command, from this machine only)',
       description: `${ADMIN_ONLY} Deactivation ends every session of the account.`,
       body: StudentStatusSchema,

@@ -15,6 +15,7 @@ export function createPaymentAdminRoutes(services: ApiServices) {
     '/enrolments',
     describeJsonRoute({
       tag: 'Admin',
+      signature: 'adminSecret',
       summary: 'Every successful payment: who paid for which course, how much and when (internal: the admin command)',
       description: `${ADMIN_ONLY} Oldest first; the date is the day paid in Lagos.`,
       success: { message: ENROLMENTS_LISTED, data: EnrolmentRowsSchema },

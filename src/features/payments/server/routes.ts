@@ -25,6 +25,7 @@ import {
   TestOutcomeSchema,
 } from '../schemas.ts';
 import { findOpenPayment } from './open-payments.ts';
+import { PaystackEventSchema } from './webhook-event.ts';
 import { settlePayment } from './settle-payment.ts';
 
 const MESSAGES = {
@@ -207,8 +208,10 @@ export function createPaymentRoutes(services: ApiServices) {
       tag: 'Payments',
       summary: "The provider's signed event (charge.success); replays change nothing",
       description:
-        'Signed with HMAC-SHA512 of the raw body in x-paystack-signature. The body is read as it arrives and cut at 64 KiB (413) before the signature is checked.',
+        "Paystack's event, signed in x-paystack-signature: the hex HMAC-SHA512 of the raw body, keyed with the secret key. The body is read as it arrives and cut at 64 KiB (413) before the signature is checked; a bad signature is 401. Only charge.success settles a payment, once (a replay changes nothing); any other event, or a reference that is not ours, answers 200 and changes nothing.",
       success: { message: MESSAGES.webhook },
+      signature: 'paystackSignature',
+      rawJsonBody: PaystackEventSchema,
       rateLimited: true,
       errors: { 401: MESSAGES.badSignature, 413: 'The request body is larger than 64 KiB.' },
     }),
@@ -247,7 +250,7 @@ export function createPaymentRoutes(services: ApiServices) {
   };
 
   signedIn.get(
-    '/payments/test/:reference',
+    '/test-payments/:reference',
     describeJsonRoute({
       tag: 'Payments',
       summary: "Test mode only: the test payment page reads the charge (the payer's own)",
@@ -271,7 +274,7 @@ export function createPaymentRoutes(services: ApiServices) {
   );
 
   signedIn.post(
-    '/payments/test/:reference',
+    '/test-payments/:reference',
     describeJsonRoute({
       tag: 'Payments',
       summary: "Test mode only: Pay or Decline on the test payment page (the payer's own payment)",

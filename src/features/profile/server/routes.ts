@@ -56,7 +56,7 @@ export function createProfileRoutes(services: ApiServices) {
   signedIn.get(
     '/student/profile',
     describeJsonRoute({
-      tag: 'Accounts',
+      tag: 'Profile',
       summary: 'The signed-in student',
       success: { message: MESSAGES.profile, data: UserSchema },
       auth: true,
@@ -68,7 +68,7 @@ export function createProfileRoutes(services: ApiServices) {
   signedIn.put(
     '/student/profile',
     describeJsonRoute({
-      tag: 'Accounts',
+      tag: 'Profile',
       summary: 'Update the home address and phone number (names and e-mail cannot change)',
       description:
         '`profile_image_file_id`: the id of a stored upload of the student (PUT user/uploaded-file/{file_id}) sets the picture; null clears it; absent keeps it. Any other id is 400 "Upload not found".',
@@ -98,7 +98,7 @@ export function createProfileRoutes(services: ApiServices) {
   signedIn.patch(
     '/auth/student/password',
     describeJsonRoute({
-      tag: 'Accounts',
+      tag: 'Profile',
       summary: 'Change the password; every session of the account ends',
       body: ChangePasswordSchema,
       success: { message: MESSAGES.passwordChanged },
