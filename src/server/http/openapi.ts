@@ -263,7 +263,7 @@ const DOCUMENTATION: GenerateSpecOptions['documentation'] = {
     // No open licence: the API serves the college's own site (terms of use on the site: see buildOpenApiDocument).
     description: [
       'JSON in and out. A success answers `{message, data}`; an error `{message, errors?}`, where `errors` holds the messages of each refused field.',
-      'Besides the answers listed per route, any request may get 404 (no route has its path), 405 with Allow (the path takes other methods) or 500.',
+      'Besides the answers listed per route, any request may get 404 (no route has its path), 405 with Allow (the path takes other methods) or 500; the 404 and 405 answers are described under `x-unmatched-responses`.',
     ].join('\n\n'),
   },
   servers: [{ url: '/api/v1' }],
