@@ -21,7 +21,7 @@ import { withDefaults, type ApiDeps } from './deps.ts';
 import type { ApiEnv } from './http/context.ts';
 import { corsForOrigins } from './http/cors.ts';
 import { handleApiError } from './http/error-handler.ts';
-import { rateLimit, type RateLimitPolicy } from './http/rate-limit.ts';
+import { memoryRateLimit, rateLimit, type RateLimitPolicy } from './http/rate-limit.ts';
 import { describeJsonRoute, describeOpenApiDocument, openApiDocument } from './http/openapi.ts';
 import { refuseControlCharacters } from './http/path-characters.ts';
 import { assignRequestId } from './http/request-id.ts';
@@ -78,7 +78,7 @@ export function createApp(deps: ApiDeps) {
   api.get(
     '/openapi.json',
     describeOpenApiDocument,
-    rateLimit(services, 'openapi', SERVICE_IP_LIMIT),
+    memoryRateLimit(services, SERVICE_IP_LIMIT),
     openApiDocument(api, API_BASE, services.env.PUBLIC_SITE_URL),
   );
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { rateLimitBuckets } from '#server/db/schema.ts';
 import { createSiteHandler } from '#server/site-server.ts';
 import { loadStaticSite } from '#server/static-site.ts';
-import { buildTestApp, readJson, send, useTestApp } from './support/test-app.ts';
+import { buildTestApp, get, readJson, send, useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
 
@@ -26,6 +26,18 @@ async function subscribeTimes(app: TestApp, count: number, options: Parameters<t
 }
 
 describe('rate limits', () => {
+  it('the OpenAPI document: 1000 per 10 minutes per address, counted in memory (no database row), then 429 with Retry-After', async () => {
+    const fetchDocument = (ip: string) => get(t.app, 'openapi.json', { ip });
+    for (let i = 0; i < 1000; i++) expect((await fetchDocument('198.51.100.7')).status).toBe(200);
+    const refused = await fetchDocument('198.51.100.7');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await fetchDocument('198.51.100.8')).status).toBe(200);
+    expect(await t.db.select().from(rateLimitBuckets)).toEqual([]);
+    t.clock.advance(10 * 60_000);
+    expect((await fetchDocument('198.51.100.7')).status).toBe(200);
+  });
+
   it('counts in the database, so two server processes on one database share the count', async () => {
     const first = buildTestApp(t.db).app;
     const second = buildTestApp(t.db).app;

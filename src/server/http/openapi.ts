@@ -74,7 +74,11 @@ const SHARED_RESPONSES = {
  * takes other methods (405). OpenAPI has no place for answers outside every operation, so they are
  * given under the document's `x-unmatched-responses`.
  */
-const plainJson = (schema: AnySchema) => ({ 'application/json': { schema: toJsonSchema(schema) } });
+const plainJson = (schema: AnySchema) => {
+  // As the document's other schemas: no draft-07 $schema of its own inside an OpenAPI 3.1 document.
+  const { $schema: _draft, ...jsonSchema } = toJsonSchema(schema);
+  return { 'application/json': { schema: jsonSchema } };
+};
 const UNMATCHED_RESPONSES = {
   NotFound: { description: 'No route has this path.', content: plainJson(fixedError(NOT_FOUND_MESSAGE)) },
   MethodNotAllowed: {

@@ -39,3 +39,27 @@ export function rateLimit(services: ApiServices, rule: string, policy: RateLimit
     await next();
   };
 }
+
+/**
+ * A limit counted in this process's memory, for an answer that needs no database (the OpenAPI
+ * document): it keeps working while the database is down, and costs no write per request. One window
+ * for every client, cleared as a whole when it ends, so the map never outgrows one window's clients.
+ * Behind several processes each counts its own share.
+ */
+export function memoryRateLimit(services: ApiServices, policy: RateLimitPolicy): MiddlewareHandler<ApiEnv> {
+  const proxies = services.env.TRUST_PROXY;
+  let windowStart = 0;
+  const counts = new Map<string, number>();
+  return async (c, next) => {
+    const now = services.clock();
+    if (now.getTime() - windowStart >= policy.windowMs) {
+      windowStart = now.getTime();
+      counts.clear();
+    }
+    const client = clientAddress(c, proxies);
+    const hits = (counts.get(client) ?? 0) + 1;
+    counts.set(client, hits);
+    if (hits > policy.limit) throw tooManyRequests(secondsUntil(new Date(windowStart + policy.windowMs), now));
+    await next();
+  };
+}
