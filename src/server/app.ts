@@ -50,6 +50,7 @@ export function createApp(deps: ApiDeps) {
     describeJsonRoute({
       tag: 'Service',
       summary: 'Is the API up?',
+      examples: { data: { status: 'ok' } },
       description: 'Answers 200 only when the database answers too (503 otherwise): for load balancers and monitors.',
       success: { message: 'OK', data: HealthSchema },
       rateLimited: true,

@@ -84,6 +84,12 @@ export const kycSchema = (today: string) =>
       ),
       ['state'],
     ),
+    // The document's form of the rule above: in Nigeria (any case), the state is one of the 37.
+    v.metadata({
+      if: { properties: { country: { pattern: '^\\s*[Nn][Ii][Gg][Ee][Rr][Ii][Aa]\\s*$' } } },
+      // The other fields are named too (any value) so a validator that closes every subschema still reads them.
+      then: { properties: { gender: {}, date_of_birth: {}, country: {}, state: { enum: [...NIGERIAN_STATES] } } },
+    }),
   );
 export const KycSchema = kycSchema('9999-12-31');
 export type KycInput = v.InferInput<typeof KycSchema>;

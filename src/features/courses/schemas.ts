@@ -3,15 +3,19 @@
 import * as v from 'valibot';
 
 const pageNumber = (name: string, { min, max, fallback }: { min: number; max: number; fallback: number }) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,6}$/, `${name} must be a whole number from ${min} to ${max}`),
-      v.transform(Number),
-      v.minValue(min, `${name} must be a whole number from ${min} to ${max}`),
-      v.maxValue(max, `${name} must be a whole number from ${min} to ${max}`),
+  v.pipe(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\d{1,6}$/, `${name} must be a whole number from ${min} to ${max}`),
+        v.transform(Number),
+        v.minValue(min, `${name} must be a whole number from ${min} to ${max}`),
+        v.maxValue(max, `${name} must be a whole number from ${min} to ${max}`),
+      ),
+      String(fallback),
     ),
-    String(fallback),
+    // The query string carries text; the document says what the text must be: a whole number in bounds.
+    v.metadata({ type: 'integer', minimum: min, maximum: max, default: fallback, pattern: undefined }),
   );
 
 export const PER_PAGE_MAX = 50;
@@ -27,41 +31,56 @@ export const CatalogueQuerySchema = v.object({
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search must be at most 100 characters')), ''),
 });
 
-const CourseCardSchema = v.object({
-  course_id: v.string(),
-  course_image: v.string(),
-  title: v.string(),
-  description: v.string(),
-  duration: v.string(),
-  /** Naira with two decimals, e.g. '150000.00'. */
-  price: v.string(),
-  tutors: v.array(v.object({ name: v.string(), image: v.string() })),
-});
-export type CourseCard = v.InferOutput<typeof CourseCardSchema>;
+/** Naira with two decimals, e.g. '150000.00'. */
+const NairaSchema = v.pipe(v.string(), v.metadata({ pattern: '^\\d+\\.\\d{2}$' }));
 
-const page = { total_pages: v.number(), total_count: v.number() };
-export const CataloguePageSchema = v.object({ courses: v.array(CourseCardSchema), ...page });
-export const RelatedCoursesPageSchema = v.object({ relatedCourses: v.array(CourseCardSchema), ...page });
-
-export const CourseDetailsSchema = v.object({
-  courseDetails: v.object({
-    id: v.string(),
-    image_url: v.string(),
+const CourseCardSchema = v.pipe(
+  v.object({
+    course_id: v.string(),
+    course_image: v.string(),
     title: v.string(),
     description: v.string(),
-    summary: v.array(v.string()),
     duration: v.string(),
-    study_mode: v.string(),
-    price: v.string(),
+    price: NairaSchema,
+    tutors: v.array(v.object({ name: v.string(), image: v.string() })),
   }),
-  courseTutors: v.array(
-    v.object({
+  v.metadata({ ref: 'CourseCard' }),
+);
+export type CourseCard = v.InferOutput<typeof CourseCardSchema>;
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const page = { total_pages: count, total_count: count };
+export const CataloguePageSchema = v.pipe(v.object({ courses: v.array(CourseCardSchema), ...page }), v.metadata({ ref: 'CataloguePage' }));
+export const RelatedCoursesPageSchema = v.pipe(
+  v.object({ relatedCourses: v.array(CourseCardSchema), ...page }),
+  v.metadata({ ref: 'RelatedCoursesPage' }),
+);
+
+const TutorSchema = v.pipe(
+  v.object({
+    id: v.string(),
+    full_name: v.string(),
+    tutor_biography: v.string(),
+    tutor_position_held: v.string(),
+    image_url: v.string(),
+  }),
+  v.metadata({ ref: 'Tutor' }),
+);
+
+export const CourseDetailsSchema = v.pipe(
+  v.object({
+    courseDetails: v.object({
       id: v.string(),
-      full_name: v.string(),
-      tutor_biography: v.string(),
-      tutor_position_held: v.string(),
       image_url: v.string(),
+      title: v.string(),
+      description: v.string(),
+      summary: v.array(v.string()),
+      duration: v.string(),
+      study_mode: v.string(),
+      price: NairaSchema,
     }),
-  ),
-});
+    courseTutors: v.array(TutorSchema),
+  }),
+  v.metadata({ ref: 'CourseDetails' }),
+);
 export type CourseDetails = v.InferOutput<typeof CourseDetailsSchema>;

@@ -7,34 +7,46 @@ import * as v from 'valibot';
 /** As course_materials.kind (src/server/db/schema/catalogue.ts); repeated here so the browser needs no server code. */
 const MATERIAL_KINDS = ['video', 'pdf'] as const;
 
-const MaterialSchema = v.object({
-  id: v.string(),
-  title: v.string(),
-  kind: v.picklist(MATERIAL_KINDS),
-  /** Seconds of a video, pages of a PDF. */
-  length: v.number(),
-  /** A signed link to the file, for this student only, valid 2 hours from the answer. */
-  url: v.string(),
-  completed: v.boolean(),
-});
+/** A whole percentage, 0 to 100. */
+const PercentSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100));
+
+const MaterialSchema = v.pipe(
+  v.object({
+    id: v.string(),
+    title: v.string(),
+    kind: v.picklist(MATERIAL_KINDS),
+    /** Seconds of a video, pages of a PDF. */
+    length: v.pipe(v.number(), v.integer(), v.minValue(0), v.metadata({ description: 'Seconds of a video; pages of a PDF.' })),
+    /** A signed link to the file, for this student only, valid 2 hours from the answer. */
+    url: v.string(),
+    completed: v.boolean(),
+  }),
+  v.metadata({ ref: 'Material' }),
+);
 export type Material = v.InferOutput<typeof MaterialSchema>;
 
-export const CourseMaterialsSchema = v.object({
-  course: v.object({ id: v.string(), title: v.string(), image_url: v.string() }),
-  /** In the course's order; retired materials are left out. */
-  materials: v.array(MaterialSchema),
-});
+export const CourseMaterialsSchema = v.pipe(
+  v.object({
+    course: v.object({ id: v.string(), title: v.string(), image_url: v.string() }),
+    /** In the course's order; retired materials are left out. */
+    materials: v.array(MaterialSchema),
+  }),
+  v.metadata({ ref: 'CourseMaterials' }),
+);
 export type CourseMaterials = v.InferOutput<typeof CourseMaterialsSchema>;
 
 export const MaterialProgressInputSchema = v.strictObject({
   completed: v.boolean('completed must be true or false'),
 });
 
-export const MaterialProgressSchema = v.object({
-  completed: v.boolean(),
-  /** The course's whole-number percentage of live materials completed, 0 to 100. */
-  progress: v.number(),
-});
+export const MaterialProgressSchema = v.pipe(
+  v.object({
+    completed: v.boolean(),
+    /** The course's whole-number percentage of live materials completed, 0 to 100. */
+    progress: PercentSchema,
+  }),
+  v.metadata({ ref: 'MaterialProgress' }),
+);
 
 /** The query of a signed material link; every field is checked by the signature, not here. */
 export const SignedLinkQuerySchema = v.object({
@@ -46,18 +58,23 @@ export const SignedLinkQuerySchema = v.object({
 });
 
 /** One course of My courses (GET user/student/courses), newest enrolment first. */
-const MyCourseSchema = v.object({
-  course_id: v.string(),
-  title: v.string(),
-  image_url: v.string(),
-  /** 0 to 100: the whole percentage of the course's live materials completed, rounded down. */
-  progress: v.number(),
-  /** ISO-8601. */
-  enrolled_at: v.string(),
-  /** The first material in the course's order not yet completed; null when all are. */
-  next_material_id: v.nullable(v.string()),
-  /** ISO-8601: the latest completion; null when nothing is completed yet. */
-  last_activity_at: v.nullable(v.string()),
-});
+const instant = v.pipe(v.string(), v.metadata({ format: 'date-time' }));
+
+const MyCourseSchema = v.pipe(
+  v.object({
+    course_id: v.string(),
+    title: v.string(),
+    image_url: v.string(),
+    /** 0 to 100: the whole percentage of the course's live materials completed, rounded down. */
+    progress: PercentSchema,
+    /** ISO-8601. */
+    enrolled_at: instant,
+    /** The first material in the course's order not yet completed; null when all are. */
+    next_material_id: v.nullable(v.string()),
+    /** ISO-8601: the latest completion; null when nothing is completed yet. */
+    last_activity_at: v.nullable(instant),
+  }),
+  v.metadata({ ref: 'MyCourse' }),
+);
 export const MyCoursesSchema = v.array(MyCourseSchema);
 export type MyCourse = v.InferOutput<typeof MyCourseSchema>;

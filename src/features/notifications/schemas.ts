@@ -4,22 +4,30 @@
 // no schema, to stay light.
 import * as v from 'valibot';
 
-const NotificationSchema = v.object({
-  id: v.string(),
-  title: v.string(),
-  body: v.string(),
-  /** ISO 8601 instant. */
-  created_at: v.string(),
-  read: v.boolean(),
-});
+const NotificationSchema = v.pipe(
+  v.object({
+    id: v.string(),
+    title: v.string(),
+    body: v.string(),
+    /** ISO 8601 instant. */
+    created_at: v.pipe(v.string(), v.metadata({ format: 'date-time' })),
+    read: v.boolean(),
+  }),
+  v.metadata({ ref: 'Notification' }),
+);
 export type Notification = v.InferOutput<typeof NotificationSchema>;
 
-export const NotificationListSchema = v.object({
-  /** Newest first, at most NOTIFICATIONS_LIMIT. */
-  notifications: v.array(NotificationSchema),
-  /** Every unread notification of the student, not only those in the list. */
-  unread_count: v.number(),
-});
+const unreadCount = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+export const NotificationListSchema = v.pipe(
+  v.object({
+    /** Newest first, at most NOTIFICATIONS_LIMIT. */
+    notifications: v.array(NotificationSchema),
+    /** Every unread notification of the student, not only those in the list. */
+    unread_count: unreadCount,
+  }),
+  v.metadata({ ref: 'NotificationList' }),
+);
 
 /** How many notifications the list answers at most. */
 export const NOTIFICATIONS_LIMIT = 50;
@@ -32,5 +40,5 @@ export const MarkReadSchema = v.strictObject({
 /** PATCH answer: the notification as it is now, and the student's unread count after the change. */
 export const MarkedSchema = v.object({
   notification: NotificationSchema,
-  unread_count: v.number(),
+  unread_count: unreadCount,
 });

@@ -2,19 +2,27 @@
 // checkout, verify, and the test provider's page. The checkout island parses answers with these.
 import * as v from 'valibot';
 
-export const CheckoutSchema = v.object({
-  reference: v.string(),
-  /** Where to send the payer: Paystack's page, or our own test page. */
-  authorization_url: v.string(),
-  /** Naira with two decimals, from the server's price. */
-  amount: v.string(),
-  currency: v.literal('NGN'),
-});
+export const CheckoutSchema = v.pipe(
+  v.object({
+    reference: v.string(),
+    /** Where to send the payer: Paystack's page, or our own test page. */
+    authorization_url: v.string(),
+    /** Naira with two decimals, from the server's price. */
+    amount: v.pipe(v.string(), v.metadata({ pattern: '^\\d+\\.\\d{2}$' })),
+    currency: v.literal('NGN'),
+    /** Who takes the payment: 'paystack', or 'test' (the built-in test provider: no money moves). */
+    provider: v.picklist(['paystack', 'test']),
+  }),
+  v.metadata({ ref: 'Checkout' }),
+);
 
 /** GET user/courses/{id}/enrolment. */
-export const EnrolmentSchema = v.object({ enrolled: v.boolean() });
+export const EnrolmentSchema = v.pipe(v.object({ enrolled: v.boolean() }), v.metadata({ ref: 'Enrolment' }));
 
-export const PaymentStatusSchema = v.object({ status: v.picklist(['success', 'failed', 'pending']), course_id: v.string() });
+export const PaymentStatusSchema = v.pipe(
+  v.object({ status: v.picklist(['success', 'failed', 'pending']), course_id: v.string() }),
+  v.metadata({ ref: 'PaymentStatus' }),
+);
 
 export const TestChargeSchema = v.object({ reference: v.string(), amount: v.string(), currency: v.string(), status: v.string() });
 export const TestOutcomeSchema = v.strictObject({ outcome: v.picklist(['pay', 'decline'], 'outcome must be pay or decline') });

@@ -54,6 +54,11 @@ export const PhoneSchema = v.pipe(
     }
     return national;
   }),
+  v.metadata({
+    pattern: '^\\+?[0-9\\s()-]+$',
+    description:
+      "A Nigerian mobile or fixed number: national ('08031234567') or international ('2348031234567', '+234 803 123 4567'); spaces, brackets and hyphens are ignored. Answers give it as '0' and 10 digits.",
+  }),
 );
 
 /** '0' + 10 digits for a valid Nigerian number written in any accepted form, else null. */
@@ -87,6 +92,11 @@ export const PasswordSchema = v.pipe(
   v.maxLength(50, 'Password must be at most 50 characters long.'),
   v.regex(/[A-Z]/, 'Password must contain at least one uppercase letter.'),
   v.regex(/\d/, 'Password must contain at least one number.'),
+  // JSON Schema takes one pattern: both rules as look-aheads.
+  v.metadata({
+    pattern: '^(?=[\\s\\S]*[A-Z])(?=[\\s\\S]*\\d)',
+    description: 'Trimmed: 8 to 50 characters, with at least one uppercase letter and one digit.',
+  }),
 );
 
 const CONFIRM_REQUIRED = 'Confirm Password is required';
@@ -109,6 +119,7 @@ export const optionalText = (max: number, path: string) =>
       v.nullable(v.string()),
       v.transform((text) => text?.trim() || null),
       v.check((text) => text === null || text.length <= max, `${path} must be at most ${max} characters`),
+      v.metadata({ maxLength: max, description: `At most ${max} characters after trimming; blank or null leaves it empty.` }),
     ),
     null,
   );

@@ -38,7 +38,9 @@ const successBody = (data: AnySchema = v.null(), message?: string) =>
 /** An error that always says the same, and never has field messages. */
 const fixedError = (message: string) => v.strictObject({ message: v.literal(message) });
 
-const json = (schema: AnySchema) => ({ 'application/json': { schema: resolver(schema) } });
+const json = (schema: AnySchema, example?: unknown) => ({
+  'application/json': { schema: resolver(schema), ...(example === undefined ? {} : { example }) },
+});
 
 const retryAfter = {
   'Retry-After': { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'integer', minimum: 0 } },
@@ -48,24 +50,30 @@ const retryAfter = {
 const SHARED_RESPONSES = {
   BadRequest: {
     description: `Refused input. A body that is not JSON answers "${MALFORMED_JSON}" without \`errors\`; a field that breaks a rule answers with its message under \`errors\`.`,
-    content: json(ErrorBodySchema),
+    content: json(ErrorBodySchema, { message: 'Email must be valid', errors: { email: ['Email must be valid'] } }),
   },
-  TooLarge: { description: 'The body is over 64 KiB.', content: json(fixedError(TOO_LARGE)) },
-  UnsupportedMediaType: { description: 'The body is not sent as application/json.', content: json(fixedError(WRONG_MEDIA_TYPE)) },
+  TooLarge: { description: 'The body is over 64 KiB.', content: json(fixedError(TOO_LARGE), { message: TOO_LARGE }) },
+  UnsupportedMediaType: {
+    description: 'The body is not sent as application/json.',
+    content: json(fixedError(WRONG_MEDIA_TYPE), { message: WRONG_MEDIA_TYPE }),
+  },
   Unauthorized: {
     description: 'Not signed in, bad credentials, an expired session or a deactivated account.',
-    content: json(ErrorBodySchema),
+    content: json(ErrorBodySchema, { message: 'Your session has ended, please log in again.' }),
   },
   TooManyRequests: {
     description: 'Too many requests from this client; try again after Retry-After seconds.',
     headers: retryAfter,
-    content: json(ErrorBodySchema),
+    content: json(ErrorBodySchema, { message: 'Too many requests, please try again in 60 seconds.' }),
   },
-  InternalError: { description: 'An unexpected failure; the answer reveals nothing of it.', content: json(fixedError(INTERNAL_ERROR)) },
+  InternalError: {
+    description: 'An unexpected failure; the answer reveals nothing of it.',
+    content: json(fixedError(INTERNAL_ERROR), { message: INTERNAL_ERROR }),
+  },
   Unavailable: {
     description: 'A service the route needs (the database, the mail server) cannot be reached.',
     headers: retryAfter,
-    content: json(ErrorBodySchema),
+    content: json(ErrorBodySchema, { message: 'The service is temporarily unavailable, please try again in a few minutes.' }),
   },
 } satisfies ResponsesWithResolver;
 
@@ -146,11 +154,35 @@ export interface JsonRouteDescription {
   binary?: { types: readonly string[]; ranges?: boolean };
   /** The request body is raw bytes (a file upload) in one of these media types, not JSON; its 413 and 415 are the route's own. */
   binaryBody?: readonly string[];
+  /**
+   * What a client author copies: a request body the route accepts and the `data` of its success
+   * answer (and its `message`, when the route does not always say the same). The API tests hold each
+   * against the operation's own schemas.
+   */
+  examples?: { body?: unknown; data?: unknown; message?: string };
 }
 
 const contentRange = {
   'Content-Range': { description: 'The bytes sent, or `bytes */<size>` on 416.', required: true, schema: { type: 'string' } },
 } as const;
+
+/** What a cacheable answer carries: its ETag and how long a client or a shared cache may keep it. */
+const cachingHeaders = {
+  ETag: { description: 'A strong validator of the answer; send it back in If-None-Match.', required: true, schema: { type: 'string' } },
+  'Cache-Control': {
+    description: 'How long any cache may keep the answer (public, a minute, then revalidated in the background).',
+    required: true,
+    schema: { type: 'string' },
+  },
+} as const;
+
+const ifNoneMatch: Parameter = {
+  in: 'header',
+  name: 'If-None-Match',
+  required: false,
+  description: 'The ETag of an answer the client holds: a 304 with no body when it is still current.',
+  schema: { type: 'string' },
+};
 
 const fileContent = (types: readonly string[]) =>
   Object.fromEntries(types.map((type) => [type, { schema: { type: 'string' as const, format: 'binary' } }]));
@@ -164,7 +196,11 @@ export function describeJsonRoute(route: JsonRouteDescription) {
   const responses: ResponsesWithResolver = {
     [success.status ?? 200]: {
       description: success.description ?? success.message ?? 'Done.',
-      content: json(successBody(success.data, success.message)),
+      content: json(successBody(success.data, success.message), {
+        message: success.message ?? route.examples?.message ?? success.description,
+        data: success.data ? route.examples?.data : null,
+      }),
+      ...(route.cacheable ? { headers: cachingHeaders } : {}),
     },
   };
   if (route.binary) {
@@ -181,7 +217,7 @@ export function describeJsonRoute(route: JsonRouteDescription) {
   if (route.body || route.query) responses[400] = ref('BadRequest');
   if (route.auth) responses[401] = ref('Unauthorized');
   for (const [status, description] of Object.entries(route.errors ?? {}))
-    responses[status] = { description, content: json(ErrorBodySchema) };
+    responses[status] = { description, content: json(ErrorBodySchema, { message: description }) };
   if (route.body) {
     responses[413] = ref('TooLarge');
     responses[415] = ref('UnsupportedMediaType');
@@ -189,8 +225,13 @@ export function describeJsonRoute(route: JsonRouteDescription) {
   // A route's own 413 or 415 (a file too large, a file of the wrong type) replaces the shared JSON one;
   // ErrorBodySchema allows the shared message too.
   for (const status of [413, 415] as const)
-    if (route.errors?.[status]) responses[status] = { description: route.errors[status], content: json(ErrorBodySchema) };
-  if (route.cacheable) responses[304] = { description: 'Not modified: the answer the client holds (If-None-Match) is still current.' };
+    if (route.errors?.[status])
+      responses[status] = { description: route.errors[status], content: json(ErrorBodySchema, { message: route.errors[status] }) };
+  if (route.cacheable)
+    responses[304] = {
+      description: 'Not modified: the answer the client holds (If-None-Match) is still current. No body.',
+      headers: cachingHeaders,
+    };
   if (route.rateLimited) responses[429] = ref('TooManyRequests');
   responses[500] = ref('InternalError');
   if (route.mayBeUnavailable !== false) responses[503] = ref('Unavailable');
@@ -201,10 +242,12 @@ export function describeJsonRoute(route: JsonRouteDescription) {
     description: descriptionOf(route),
     // Public operations say so: an empty list of requirements.
     security: route.auth ? [{ bearerAuth: [] }] : route.signature ? [{ [route.signature]: [] }] : [],
-    ...(route.body ? { requestBody: { required: true, content: json(route.body) } } : {}),
-    ...(route.rawJsonBody ? { requestBody: { required: true, content: json(route.rawJsonBody) } } : {}),
+    ...(route.body ? { requestBody: { required: true, content: json(route.body, route.examples?.body) } } : {}),
+    ...(route.rawJsonBody ? { requestBody: { required: true, content: json(route.rawJsonBody, route.examples?.body) } } : {}),
     ...(route.binaryBody ? { requestBody: { required: true, content: fileContent(route.binaryBody) } } : {}),
-    ...(route.query ? { parameters: queryParameters(route.query) } : {}),
+    ...(route.query || route.cacheable
+      ? { parameters: [...(route.query ? queryParameters(route.query) : []), ...(route.cacheable ? [ifNoneMatch] : [])] }
+      : {}),
     responses,
   });
 }
@@ -250,6 +293,7 @@ export const describeOpenApiDocument = describeRoute({
             properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } },
             required: ['openapi', 'info', 'paths'],
           },
+          example: { openapi: '3.1.0', info: { title: 'Adire Fashion Academy API', version: packageJson.version }, paths: {} },
         },
       },
     },

@@ -10,6 +10,7 @@ import type { ApiEnv } from '#server/http/context.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { setStudentActive } from './students.ts';
+import { EXAMPLE_EMAIL } from '#server/http/openapi-examples.ts';
 
 const NO_SUCH_ACCOUNT = 'No account uses this email address';
 
@@ -24,6 +25,11 @@ export function createAdminRoutes(services: ApiServices) {
       tag: 'Admin',
       signature: 'adminSecret',
       summary: 'Deactivate or reactivate an account (internal: the admin command, from this machine only)',
+      examples: {
+        body: { ...EXAMPLE_EMAIL, active: false },
+        data: { ...EXAMPLE_EMAIL, active: false },
+        message: 'ngozi@example.com is deactivated and signed out everywhere.',
+      },
       description: `${ADMIN_ONLY} Deactivation ends every session of the account.`,
       body: StudentStatusSchema,
       success: { data: StudentStatusDataSchema },

@@ -18,6 +18,7 @@ import { accountRateLimit, invalidCode, MESSAGES } from './answers.ts';
 import { activeAccountForNewCode, checkCodeWithinLimit, issueCode } from './codes.ts';
 import { codesPausedMail, resetCodeMail } from './mails.ts';
 import { findStudentByEmail } from './students.ts';
+import { EXAMPLE_CODE, EXAMPLE_EMAIL } from '#server/http/openapi-examples.ts';
 
 /** Mounted at /user. */
 export function createPasswordResetRoutes(services: ApiServices) {
@@ -32,6 +33,7 @@ export function createPasswordResetRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Accounts',
       summary: 'E-mail a password reset code (one a minute per address)',
+      examples: { body: EXAMPLE_EMAIL },
       body: EmailOnlySchema,
       success: { message: MESSAGES.resetSent },
       rateLimited: true,
@@ -53,6 +55,7 @@ export function createPasswordResetRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Accounts',
       summary: 'Check a password reset code without using it up',
+      examples: { body: { ...EXAMPLE_EMAIL, token: EXAMPLE_CODE } },
       body: VerifyResetCodeSchema,
       success: { message: MESSAGES.codeValid },
       rateLimited: true,
@@ -72,6 +75,7 @@ export function createPasswordResetRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Accounts',
       summary: 'Set a new password with a reset code; every session of the account ends',
+      examples: { body: { ...EXAMPLE_EMAIL, token: EXAMPLE_CODE, password: 'Adire-Abeokuta9' } },
       body: ResetPasswordSchema,
       success: { message: MESSAGES.passwordReset },
       rateLimited: true,

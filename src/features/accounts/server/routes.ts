@@ -24,6 +24,7 @@ import { accountRateLimit, invalidCode, MESSAGES, noStore } from './answers.ts';
 import { activeAccountForNewCode, checkCodeWithinLimit, issueCode, secondsUntilNextCode } from './codes.ts';
 import { codesPausedMail, verificationCodeMail } from './mails.ts';
 import { createStudent, findStudentByEmail, reclaimUnverified } from './students.ts';
+import { EXAMPLE_CODE, EXAMPLE_EMAIL, EXAMPLE_PASSWORD, EXAMPLE_SIGNED_IN, EXAMPLE_USER } from '#server/http/openapi-examples.ts';
 
 /** Lagos has no daylight saving: UTC+1 all year. A date of birth is capped at Lagos's today. */
 const lagosToday = (now: Date) => new Date(now.getTime() + 60 * 60_000).toISOString().slice(0, 10);
@@ -56,6 +57,16 @@ export function createAccountRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Accounts',
       summary: 'Create a student account; a 6-digit code is e-mailed',
+      examples: {
+        body: {
+          first_name: 'Ngozi',
+          last_name: 'Okafor',
+          email: 'ngozi@example.com',
+          password: EXAMPLE_PASSWORD,
+          phone_number: '08031234567',
+        },
+        data: EXAMPLE_EMAIL,
+      },
       body: SignupSchema,
       success: { status: 201, message: MESSAGES.signedUp, data: EmailDataSchema },
       rateLimited: true,
@@ -97,6 +108,7 @@ export function createAccountRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Accounts',
       summary: 'Send a new verification code (one a minute per address)',
+      examples: { body: EXAMPLE_EMAIL },
       body: EmailOnlySchema,
       success: { message: MESSAGES.codeResent },
       rateLimited: true,
@@ -118,6 +130,7 @@ export function createAccountRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Accounts',
       summary: 'Confirm the e-mail address with its code; signs the student in',
+      examples: { body: { ...EXAMPLE_EMAIL, otp: EXAMPLE_CODE }, data: EXAMPLE_SIGNED_IN },
       body: VerifyAccountSchema,
       success: { message: MESSAGES.verified, data: SignedInSchema },
       rateLimited: true,
@@ -146,6 +159,7 @@ export function createAccountRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Accounts',
       summary: 'Sign in',
+      examples: { body: { ...EXAMPLE_EMAIL, password: EXAMPLE_PASSWORD }, data: EXAMPLE_SIGNED_IN },
       description: `After ${PASSWORD_FAILURES_ALLOWED} wrong passwords for one address from one client address within 15 minutes, 429 there until the window passes; after ${ACCOUNT_FAILURES_ALLOWED} wrong passwords for it in an hour from anywhere, 429 everywhere for the rest of the hour. A reset by code forgets both.`,
       body: LoginSchema,
       success: { message: MESSAGES.loggedIn, data: SignedInSchema },
@@ -180,6 +194,7 @@ export function createAccountRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Accounts',
       summary: 'Complete KYC: gender, date of birth, state and country',
+      examples: { body: { gender: 'female', date_of_birth: '2001-04-17', state: 'Lagos', country: 'Nigeria' }, data: EXAMPLE_USER },
       body: KycSchema,
       success: { message: MESSAGES.kycSaved, data: UserSchema },
       auth: true,

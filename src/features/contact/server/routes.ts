@@ -16,7 +16,22 @@ export function createContactRoutes(services: ApiServices) {
   const routes = new Hono<ApiEnv>();
 
   const describe = (summary: string, message: string) =>
-    describeJsonRoute({ tag: 'Contact', summary, body: ContactSchema, success: { status: 201, message }, rateLimited: true });
+    describeJsonRoute({
+      tag: 'Contact',
+      summary,
+      body: ContactSchema,
+      success: { status: 201, message },
+      rateLimited: true,
+      examples: {
+        body: {
+          first_name: 'Ngozi',
+          last_name: 'Okafor',
+          email: 'ngozi@example.com',
+          phone_number: '08031234567',
+          message: 'Do you have evening classes for pattern drafting?',
+        },
+      },
+    });
 
   routes.post('/contact', describe('Send a message to the staff', CONTACT_RECEIVED), rateLimit(services, 'contact'), async (c) => {
     const message = await readJsonBody(c, ContactSchema);

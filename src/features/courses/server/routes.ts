@@ -11,6 +11,7 @@ import type { ApiServices } from '#server/deps.ts';
 import { CataloguePageSchema, CatalogueQuerySchema, CourseDetailsSchema, PagingQuerySchema, RelatedCoursesPageSchema } from '../schemas.ts';
 import { pageOf } from '../related.ts';
 import { readCatalogueView, relatedCourses, searchCourses, type CatalogueView } from './catalogue-view.ts';
+import { EXAMPLE_CATALOGUE_PAGE, EXAMPLE_COURSE_CARD, EXAMPLE_COURSE_ID } from '#server/http/openapi-examples.ts';
 
 const COURSE_NOT_FOUND = 'Course not found';
 const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
@@ -49,6 +50,7 @@ export function createCourseRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Courses',
       summary: 'The catalogue: search and paging',
+      examples: { data: EXAMPLE_CATALOGUE_PAGE },
       query: CatalogueQuerySchema,
       cacheable: true,
       success: { message: MESSAGES.catalogue, data: CataloguePageSchema },
@@ -66,6 +68,29 @@ export function createCourseRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Courses',
       summary: "A course's details and tutors",
+      examples: {
+        data: {
+          courseDetails: {
+            id: EXAMPLE_COURSE_ID,
+            image_url: '/_astro/pattern-drafting-foundations.DRyCXiN4.svg',
+            title: 'Pattern Drafting Foundations',
+            description: 'Draft bodice, skirt and sleeve blocks from your own measurements.',
+            summary: ['Take and record body measurements', 'Draft a bodice block', 'Turn blocks into patterns'],
+            duration: '8 weeks',
+            study_mode: 'Weekend classes in Yaba, or online',
+            price: '85000.00',
+          },
+          courseTutors: [
+            {
+              id: 'amaka-eze',
+              full_name: 'Amaka Eze',
+              tutor_biography: 'Pattern cutter for ready-to-wear brands in Lagos for twelve years.',
+              tutor_position_held: 'Head of Pattern Cutting',
+              image_url: '/_astro/amaka-eze.RQndmHp8.svg',
+            },
+          ],
+        },
+      },
       success: { message: MESSAGES.details, data: CourseDetailsSchema },
       cacheable: true,
       errors: { 404: COURSE_NOT_FOUND },
@@ -83,6 +108,7 @@ export function createCourseRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Courses',
       summary: 'The other courses, those sharing a tutor first',
+      examples: { data: { relatedCourses: [EXAMPLE_COURSE_CARD], total_pages: 1, total_count: 1 } },
       query: PagingQuerySchema,
       cacheable: true,
       success: { message: MESSAGES.related, data: RelatedCoursesPageSchema },

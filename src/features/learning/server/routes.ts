@@ -32,6 +32,7 @@ import {
   type Material,
 } from '../schemas.ts';
 import { courseProgress, liveMaterials, myCourses } from './progress.ts';
+import { EXAMPLE_COURSE_ID } from '#server/http/openapi-examples.ts';
 
 const MESSAGES = {
   mine: 'Your courses',
@@ -88,6 +89,19 @@ export function createLearningRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Courses',
       summary: "The signed-in student's courses with progress, newest enrolment first",
+      examples: {
+        data: [
+          {
+            course_id: EXAMPLE_COURSE_ID,
+            title: 'Pattern Drafting Foundations',
+            image_url: '/_astro/pattern-drafting-foundations.DRyCXiN4.svg',
+            progress: 40,
+            enrolled_at: '2026-11-20T08:15:00.000Z',
+            next_material_id: 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f',
+            last_activity_at: '2026-11-24T19:40:00.000Z',
+          },
+        ],
+      },
       success: { message: MESSAGES.mine, data: MyCoursesSchema },
       auth: true,
     }),
@@ -100,6 +114,25 @@ export function createLearningRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Learning',
       summary: "An enrolled student's course: its live materials in order, each with a signed link valid 2 hours",
+      examples: {
+        data: {
+          course: {
+            id: EXAMPLE_COURSE_ID,
+            title: 'Pattern Drafting Foundations',
+            image_url: '/_astro/pattern-drafting-foundations.DRyCXiN4.svg',
+          },
+          materials: [
+            {
+              id: 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f',
+              title: 'Taking measurements',
+              kind: 'video',
+              length: 412,
+              url: `/api/v1/user/materials/${EXAMPLE_COURSE_ID}/c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f?expires=1764070000&student=0b5f3c1e&session=1a2b3c4d&sig=9f3e2a`,
+              completed: false,
+            },
+          ],
+        },
+      },
       success: { message: MESSAGES.materials, data: CourseMaterialsSchema },
       auth: true,
       errors: { 403: MESSAGES.notEnrolled, 404: MESSAGES.courseNotFound },
@@ -129,6 +162,7 @@ export function createLearningRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Learning',
       summary: 'Tick (completed: true) or untick a material; answers the course progress now',
+      examples: { body: { completed: true }, data: { completed: true, progress: 60 } },
       body: MaterialProgressInputSchema,
       success: { message: MESSAGES.progress, data: MaterialProgressSchema },
       auth: true,

@@ -15,6 +15,7 @@ export function createNewsletterRoutes(services: ApiServices) {
   const describe = describeJsonRoute({
     tag: 'Newsletter',
     summary: 'Subscribe to the newsletter',
+    examples: { body: { email: 'ngozi@example.com' } },
     description: 'Subscribing an address twice keeps one subscription and answers the same.',
     body: NewsletterSchema,
     success: { message: SUBSCRIBED_MESSAGE },

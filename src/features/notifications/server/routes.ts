@@ -17,6 +17,14 @@ import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { MarkedSchema, MarkReadSchema, NOTIFICATIONS_LIMIT, NotificationListSchema, type Notification } from '../schemas.ts';
 
+const EXAMPLE_NOTIFICATION = {
+  id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  title: 'Welcome to Pattern Drafting Foundations',
+  body: 'Your course is ready in My courses.',
+  created_at: '2026-11-25T10:02:00.000Z',
+  read: false,
+};
+
 const MESSAGES = {
   list: 'Your notifications.',
   marked: 'Notification updated.',
@@ -61,6 +69,7 @@ export function createNotificationRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Notifications',
       summary: `The signed-in student's notifications, newest first (at most ${NOTIFICATIONS_LIMIT}), and how many are unread`,
+      examples: { data: { notifications: [EXAMPLE_NOTIFICATION], unread_count: 1 } },
       success: { message: MESSAGES.list, data: NotificationListSchema },
       auth: true,
     }),
@@ -83,6 +92,7 @@ export function createNotificationRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Notifications',
       summary: 'Mark one of your notifications read ({read: true}) or unread again ({read: false})',
+      examples: { body: { read: true }, data: { notification: { ...EXAMPLE_NOTIFICATION, read: true }, unread_count: 0 } },
       body: MarkReadSchema,
       success: { message: MESSAGES.marked, data: MarkedSchema },
       auth: true,

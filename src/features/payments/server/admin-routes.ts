@@ -17,6 +17,21 @@ export function createPaymentAdminRoutes(services: ApiServices) {
       tag: 'Admin',
       signature: 'adminSecret',
       summary: 'Every successful payment: who paid for which course, how much and when (internal: the admin command)',
+      examples: {
+        data: {
+          rows: [
+            {
+              student: 'Ngozi Okafor',
+              email: 'ngozi@example.com',
+              course: 'Pattern Drafting Foundations',
+              amount: '85000.00',
+              reference: 'ADR-7K2M9QX4PL8N3WZT',
+              date: '2026-11-20',
+              needs_refund: 'no',
+            },
+          ],
+        },
+      },
       description: `${ADMIN_ONLY} Oldest first; the date is the day paid in Lagos.`,
       success: { message: ENROLMENTS_LISTED, data: EnrolmentRowsSchema },
       errors: { 403: ADMIN_FORBIDDEN },

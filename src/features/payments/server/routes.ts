@@ -27,6 +27,7 @@ import {
 import { findOpenPayment } from './open-payments.ts';
 import { PaystackEventSchema } from './webhook-event.ts';
 import { settlePayment } from './settle-payment.ts';
+import { EXAMPLE_COURSE_ID } from '#server/http/openapi-examples.ts';
 
 const MESSAGES = {
   enrolment: 'Enrolment.',
@@ -91,6 +92,7 @@ export function createPaymentRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Payments',
       summary: 'Whether the signed-in student is enrolled in the course (the checkout page asks before offering to pay)',
+      examples: { data: { enrolled: false } },
       success: { message: MESSAGES.enrolment, data: EnrolmentSchema },
       auth: true,
     }),
@@ -107,6 +109,15 @@ export function createPaymentRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Payments',
       summary: 'Start paying for a course; the amount is the course price',
+      examples: {
+        data: {
+          reference: 'ADR-7K2M9QX4PL8N3WZT',
+          authorization_url: 'https://checkout.paystack.com/7k2m9qx4pl8n3wzt',
+          amount: '85000.00',
+          currency: 'NGN',
+          provider: 'paystack',
+        },
+      },
       success: { status: 201, message: MESSAGES.checkout, data: CheckoutSchema },
       auth: true,
       rateLimited: true,
@@ -129,7 +140,13 @@ export function createPaymentRoutes(services: ApiServices) {
         c.json(
           {
             message: MESSAGES.checkout,
-            data: { reference, authorization_url: authorizationUrl, amount: koboToDecimal(course.priceKobo), currency: 'NGN' as const },
+            data: {
+              reference,
+              authorization_url: authorizationUrl,
+              amount: koboToDecimal(course.priceKobo),
+              currency: 'NGN' as const,
+              provider: provider.name,
+            },
           },
           201,
         );
@@ -178,6 +195,7 @@ export function createPaymentRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Payments',
       summary: 'Check a payment with the provider; a successful one enrols the student (once)',
+      examples: { data: { status: 'success', course_id: EXAMPLE_COURSE_ID } },
       success: { message: MESSAGES.verified, data: PaymentStatusSchema },
       auth: true,
       rateLimited: true,
@@ -207,6 +225,9 @@ export function createPaymentRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Payments',
       summary: "The provider's signed event (charge.success); replays change nothing",
+      examples: {
+        body: { event: 'charge.success', data: { reference: 'ADR-7K2M9QX4PL8N3WZT', amount: 8500000, currency: 'NGN', status: 'success' } },
+      },
       description:
         "Paystack's event, signed in x-paystack-signature: the hex HMAC-SHA512 of the raw body, keyed with the secret key. The body is read as it arrives and cut at 64 KiB (413) before the signature is checked; a bad signature is 401. Only charge.success settles a payment, once (a replay changes nothing); any other event, or a reference that is not ours, answers 200 and changes nothing.",
       success: { message: MESSAGES.webhook },
@@ -254,6 +275,7 @@ export function createPaymentRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Payments',
       summary: "Test mode only: the test payment page reads the charge (the payer's own)",
+      examples: { data: { reference: 'ADR-7K2M9QX4PL8N3WZT', amount: '85000.00', currency: 'NGN', status: 'pending' } },
       success: { message: MESSAGES.testCharge, data: TestChargeSchema },
       auth: true,
       errors: { 404: MESSAGES.paymentNotFound },
@@ -278,6 +300,10 @@ export function createPaymentRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Payments',
       summary: "Test mode only: Pay or Decline on the test payment page (the payer's own payment)",
+      examples: {
+        body: { outcome: 'pay' },
+        data: { callback_url: '/courses/pattern-drafting-foundations/checkout?reference=ADR-7K2M9QX4PL8N3WZT' },
+      },
       body: TestOutcomeSchema,
       success: { message: MESSAGES.testDone, data: TestCompletedSchema },
       auth: true,

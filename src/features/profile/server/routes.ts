@@ -20,6 +20,7 @@ import { describeJsonRoute } from '#server/http/openapi.ts';
 import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { ChangePasswordSchema, ProfileUpdateSchema } from '../schemas.ts';
 import { UPLOAD_NOT_FOUND } from '../upload-schemas.ts';
+import { EXAMPLE_PASSWORD, EXAMPLE_USER } from '#server/http/openapi-examples.ts';
 
 const MESSAGES = {
   passwordChanged: 'Your password has been changed. Please log in again.',
@@ -58,6 +59,7 @@ export function createProfileRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Profile',
       summary: 'The signed-in student',
+      examples: { data: EXAMPLE_USER },
       success: { message: MESSAGES.profile, data: UserSchema },
       auth: true,
     }),
@@ -70,6 +72,10 @@ export function createProfileRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Profile',
       summary: 'Update the home address and phone number (names and e-mail cannot change)',
+      examples: {
+        body: { home_address: '12 Adeola Odeku Street, Victoria Island, Lagos', phone_number: '08031234567' },
+        data: EXAMPLE_USER,
+      },
       description:
         '`profile_image_file_id`: the id of a stored upload of the student (PUT user/uploaded-file/{file_id}) sets the picture; null clears it; absent keeps it. Any other id is 400 "Upload not found".',
       body: ProfileUpdateSchema,
@@ -100,6 +106,7 @@ export function createProfileRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Profile',
       summary: 'Change the password; every session of the account ends',
+      examples: { body: { currentPassword: EXAMPLE_PASSWORD, password: 'Adire-Abeokuta9' } },
       body: ChangePasswordSchema,
       success: { message: MESSAGES.passwordChanged },
       auth: true,

@@ -28,6 +28,13 @@ import {
 import { cleanImage, IMAGE_TOO_LARGE, MAX_IMAGE_SIDE } from './clean-image.ts';
 import { checkImageStart, SNIFF_BYTES } from './image-check.ts';
 
+const EXAMPLE_UPLOAD = {
+  file_id: '5c9e1a7b-2d4f-4b6a-9c8e-1f2a3b4c5d6e',
+  file_key: '5c9e1a7b-2d4f-4b6a-9c8e-1f2a3b4c5d6e.jpg',
+  file_url: '/api/v1/uploads/5c9e1a7b-2d4f-4b6a-9c8e-1f2a3b4c5d6e.jpg?expires=1764063000&mime=image%2Fjpeg&size=184320&sig=3f9a',
+  mime_type: 'image/jpeg',
+} as const;
+
 export const MESSAGES = {
   initiated: 'Upload started. Send the file to file_url.',
   stored: 'The file has been stored.',
@@ -127,6 +134,10 @@ export function createUploadRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Uploads',
       summary: 'Start uploading a profile picture: a record and a signed PUT URL (15 minutes)',
+      examples: {
+        body: { file_name: 'me.jpg', mime_type: 'image/jpeg', file_size: 184320, file_type: 'user_image' },
+        data: EXAMPLE_UPLOAD,
+      },
       description:
         'A JPEG or PNG of at most 5242880 bytes. PUT the bytes to `file_url` with `Content-Type` the `mime_type`, then confirm with PUT user/uploaded-file/{file_id}.',
       body: InitiateUploadSchema,
@@ -174,6 +185,17 @@ export function createUploadRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Uploads',
       summary: 'Confirm an upload: the stored file is checked and kept, or deleted',
+      examples: {
+        body: { file_key: EXAMPLE_UPLOAD.file_key, file_url: EXAMPLE_UPLOAD.file_url },
+        data: {
+          ...EXAMPLE_UPLOAD,
+          file_url: '/media/uploads/5c9e1a7b-2d4f-4b6a-9c8e-1f2a3b4c5d6e.jpg',
+          file_name: 'me.jpg',
+          file_size: 184320,
+          file_type: 'user_image',
+          file_extension: 'jpg',
+        },
+      },
       description: `The upload URL names a key of its own: the file is first moved to \`file_key\`, out of that URL's reach, then checked there. It must be present, not larger than declared and of the declared type (its first bytes too), and decode as an image of at most ${MAX_IMAGE_SIDE} pixels a side; otherwise it is deleted and the answer is 400 "${MESSAGES.nothingUploaded}" (or "${IMAGE_TOO_LARGE}"). The kept file is the image encoded again, pixels only (no EXIF or other metadata), and \`file_size\` is its size. Only confirmed files are served. \`file_url\` is the upload URL, or the image URL an earlier confirmation answered; confirming again answers the same record.`,
       body: ConfirmUploadSchema,
       success: { message: MESSAGES.stored, data: UploadRecordSchema },
