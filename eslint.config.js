@@ -13,7 +13,19 @@ const NODE_ONLY = { group: ['node:*'], message: 'Browser code cannot use Node bu
 const restrict = (...patterns) => ['error', { patterns }];
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', 'node_modules/', 'data/', 'reports/', 'test-results/', 'playwright-report/', 'drizzle/meta/'] },
+  {
+    ignores: [
+      'dist/',
+      '.astro/',
+      'node_modules/',
+      'data/',
+      'reports/',
+      'test-results/',
+      'playwright-report/',
+      'drizzle/meta/',
+      'tests/client-journey/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   ...astro.configs.recommended,
