@@ -32,6 +32,17 @@ const EnvSchema = v.object({
     ),
     'http://localhost:4321',
   ),
+  /**
+   * The public origin of the API, where answers point their links (pictures, files, upload URLs) when
+   * it is not the site's own. Unset: PUBLIC_SITE_URL when that is set, else each request's own origin.
+   */
+  PUBLIC_API_URL: optional(
+    v.pipe(
+      v.string(),
+      v.url('must be an absolute URL'),
+      v.transform((s) => new URL(s).origin),
+    ),
+  ),
   PAYSTACK_SECRET_KEY: optional(v.pipe(v.string(), v.regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…'))),
   /** '1': the built-in test provider (every course free) is meant even at a public PUBLIC_SITE_URL (a staging site). */
   PAYMENTS_TEST_MODE: v.optional(v.picklist(['0', '1'], 'must be 0 or 1'), '0'),
@@ -96,7 +107,10 @@ const EnvSchema = v.object({
   MATERIALS_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './content/materials'),
 });
 
-export type Env = v.InferOutput<typeof EnvSchema>;
+export type Env = v.InferOutput<typeof EnvSchema> & {
+  /** The origin answers build absolute links on (src/server/http/public-url.ts); undefined: the request's own. */
+  LINK_ORIGIN: string | undefined;
+};
 
 export class EnvError extends Error {
   override name = 'EnvError';
@@ -105,7 +119,10 @@ export class EnvError extends Error {
 /** Reads and checks the settings; throws an EnvError whose message is the one-line reason. */
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = v.safeParse(EnvSchema, source);
-  if (result.success) return result.output;
+  if (result.success) {
+    const { PUBLIC_API_URL, PUBLIC_SITE_URL } = result.output;
+    return { ...result.output, LINK_ORIGIN: PUBLIC_API_URL || (source.PUBLIC_SITE_URL ? new URL(PUBLIC_SITE_URL).origin : undefined) };
+  }
   const issue = result.issues[0];
   const key = issue.path?.map((p) => String(p.key)).join('.') ?? 'setting';
   const shown = isSecretKey(key) ? '(value not shown)' : JSON.stringify(source[key] ?? '');

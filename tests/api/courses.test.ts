@@ -40,15 +40,15 @@ describe('the catalogue', () => {
     );
     expect(page1.courses![0]).toEqual({
       course_id: 'course-01',
-      course_image: '/_astro/course-1.svg',
+      course_image: 'http://localhost/_astro/course-1.svg',
       title: 'Course number 1',
       description: 'The description of course 1.',
       duration: '3 months',
       price: '60000.00',
       tutors: [
-        { name: 'Ada Obi', image: '/_astro/ada-obi.svg' },
-        { name: 'Tunde Bello', image: '/_astro/tunde-bello.svg' },
-        { name: 'Ngozi Eze', image: '/_astro/ngozi-eze.svg' },
+        { name: 'Ada Obi', image: 'http://localhost/_astro/ada-obi.svg' },
+        { name: 'Tunde Bello', image: 'http://localhost/_astro/tunde-bello.svg' },
+        { name: 'Ngozi Eze', image: 'http://localhost/_astro/ngozi-eze.svg' },
       ],
     });
     const page2 = await data<CardPage>(await get('user/courses?page=2&per_page=10'));
@@ -86,7 +86,7 @@ describe('the catalogue', () => {
     const details = await data<{ courseDetails: Record<string, unknown>; courseTutors: Record<string, unknown>[] }>(answer);
     expect(details.courseDetails).toEqual({
       id: 'course-01',
-      image_url: '/_astro/course-1.svg',
+      image_url: 'http://localhost/_astro/course-1.svg',
       title: 'Course number 1',
       description: 'The description of course 1.',
       summary: ['Outline one of 1', 'Outline two', 'Outline three', 'Outline four'],
@@ -99,7 +99,7 @@ describe('the catalogue', () => {
       full_name: 'Ada Obi',
       tutor_biography: 'Biography of ada-obi.',
       tutor_position_held: 'Tutor 1',
-      image_url: '/_astro/ada-obi.svg',
+      image_url: 'http://localhost/_astro/ada-obi.svg',
     });
     expect(details.courseTutors).toHaveLength(3);
     const unknown = await get('user/courses/no-such-course');

@@ -55,13 +55,15 @@ describe('checkout with the test provider', () => {
     expect(started.amount).toBe('70000.00');
     expect(started.currency).toBe('NGN');
     expect(started.reference).toMatch(/^ADR-[A-Z0-9]{16}$/);
-    expect(started.authorization_url).toBe(`/payments/test?reference=${started.reference}`);
+    expect(started.authorization_url).toBe(`http://localhost/payments/test?reference=${started.reference}`);
 
     // The test page reads the charge, then the payer presses Pay and is sent back to the checkout.
     const charge = await get(t.app, `user/test-payments/${started.reference}`, { token: student.token });
     expect((await readJson(charge)).data).toEqual({ reference: started.reference, amount: '70000.00', currency: 'NGN', status: 'pending' });
     const paid = await testPage(started.reference, 'pay', student.token);
-    expect((await readJson(paid)).data).toEqual({ callback_url: `/courses/course-02/checkout?reference=${started.reference}` });
+    expect((await readJson(paid)).data).toEqual({
+      callback_url: `http://localhost/courses/course-02/checkout?reference=${started.reference}`,
+    });
 
     const checked = await verify(student.token, started.reference);
     expect(checked.status).toBe(200);

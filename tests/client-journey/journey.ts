@@ -116,7 +116,7 @@ export async function walkStudentJourney(helpers: JourneyHelpers): Promise<strin
   if (mine.length !== 2) throw new Error(`${mine.length} courses in My courses, not 2`);
   const materials = must((await client.GET('/user/student/courses/{id}', { headers: auth, params: { path } })).data, 'materials').data;
   const [material, nextMaterial] = [must(materials.materials[0], 'a material'), must(materials.materials[1], 'a second material')];
-  const link = new URL(material.url, helpers.baseUrl);
+  const link = new URL(material.url);
   const file = await client.GET('/user/materials/{courseId}/{materialId}', {
     params: {
       path: { courseId: first.course_id, materialId: material.id },
@@ -167,7 +167,7 @@ export async function walkStudentJourney(helpers: JourneyHelpers): Promise<strin
     ).data,
     'an upload',
   ).data;
-  const putUrl = new URL(upload.file_url, helpers.baseUrl);
+  const putUrl = new URL(upload.file_url);
   calls.push(`PUT ${putUrl.pathname}`);
   const stored = await helpers.fetch(
     new Request(putUrl, { method: 'PUT', headers: { 'content-type': upload.mime_type }, body: helpers.picture }),

@@ -1,6 +1,7 @@
 // What the course calls accept and answer (docs/product.md#endpoints): the catalogue, a
 // course's details and its related courses. The catalogue page's island and the routes share these.
 import * as v from 'valibot';
+import { LinkSchema, NairaSchema } from '#lib/schemas/values.ts';
 
 const pageNumber = (name: string, { min, max, fallback }: { min: number; max: number; fallback: number }) =>
   v.pipe(
@@ -31,18 +32,15 @@ export const CatalogueQuerySchema = v.object({
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search must be at most 100 characters')), ''),
 });
 
-/** Naira with two decimals, e.g. '150000.00'. */
-const NairaSchema = v.pipe(v.string(), v.metadata({ pattern: '^\\d+\\.\\d{2}$' }));
-
 const CourseCardSchema = v.pipe(
   v.object({
     course_id: v.string(),
-    course_image: v.string(),
+    course_image: LinkSchema,
     title: v.string(),
     description: v.string(),
     duration: v.string(),
     price: NairaSchema,
-    tutors: v.array(v.object({ name: v.string(), image: v.string() })),
+    tutors: v.array(v.object({ name: v.string(), image: LinkSchema })),
   }),
   v.metadata({ ref: 'CourseCard' }),
 );
@@ -62,7 +60,7 @@ const TutorSchema = v.pipe(
     full_name: v.string(),
     tutor_biography: v.string(),
     tutor_position_held: v.string(),
-    image_url: v.string(),
+    image_url: LinkSchema,
   }),
   v.metadata({ ref: 'Tutor' }),
 );
@@ -71,7 +69,7 @@ export const CourseDetailsSchema = v.pipe(
   v.object({
     courseDetails: v.object({
       id: v.string(),
-      image_url: v.string(),
+      image_url: LinkSchema,
       title: v.string(),
       description: v.string(),
       summary: v.array(v.string()),

@@ -3,6 +3,7 @@
 // each with a signed link that expires, and ticking a material as completed. The dashboard's course
 // page and the routes share these.
 import * as v from 'valibot';
+import { LinkSchema } from '#lib/schemas/values.ts';
 
 /** As course_materials.kind (src/server/db/schema/catalogue.ts); repeated here so the browser needs no server code. */
 const MATERIAL_KINDS = ['video', 'pdf'] as const;
@@ -18,7 +19,7 @@ const MaterialSchema = v.pipe(
     /** Seconds of a video, pages of a PDF. */
     length: v.pipe(v.number(), v.integer(), v.minValue(0), v.metadata({ description: 'Seconds of a video; pages of a PDF.' })),
     /** A signed link to the file, for this student only, valid 2 hours from the answer. */
-    url: v.string(),
+    url: LinkSchema,
     completed: v.boolean(),
   }),
   v.metadata({ ref: 'Material' }),
@@ -27,7 +28,7 @@ export type Material = v.InferOutput<typeof MaterialSchema>;
 
 export const CourseMaterialsSchema = v.pipe(
   v.object({
-    course: v.object({ id: v.string(), title: v.string(), image_url: v.string() }),
+    course: v.object({ id: v.string(), title: v.string(), image_url: LinkSchema }),
     /** In the course's order; retired materials are left out. */
     materials: v.array(MaterialSchema),
   }),
@@ -64,7 +65,7 @@ const MyCourseSchema = v.pipe(
   v.object({
     course_id: v.string(),
     title: v.string(),
-    image_url: v.string(),
+    image_url: LinkSchema,
     /** 0 to 100: the whole percentage of the course's live materials completed, rounded down. */
     progress: PercentSchema,
     /** ISO-8601. */

@@ -3,6 +3,7 @@
 // stored file's extension comes from its MIME type, never from its name. Apart from schemas.ts so
 // the signed-in pages that only read the profile do not carry the forms' rules.
 import * as v from 'valibot';
+import { LinkSchema } from '#lib/schemas/values.ts';
 
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 const FILE_TYPES = ['user_image'] as const;
@@ -43,7 +44,7 @@ export const ConfirmUploadSchema = v.strictObject({
 /** What initiate-upload answers: a signed PUT URL, valid 15 minutes, for the bytes, with Content-Type the mime_type. */
 export const InitiatedUploadSchema = v.object({
   file_id: v.string(),
-  file_url: v.string(),
+  file_url: LinkSchema,
   mime_type: v.picklist(IMAGE_MIME_TYPES),
   file_key: v.string(),
 });
@@ -52,7 +53,7 @@ export const InitiatedUploadSchema = v.object({
 export const UploadRecordSchema = v.object({
   file_id: v.string(),
   file_key: v.string(),
-  file_url: v.string(),
+  file_url: LinkSchema,
   mime_type: v.picklist(IMAGE_MIME_TYPES),
   file_name: v.string(),
   file_size: v.number(),

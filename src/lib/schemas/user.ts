@@ -1,6 +1,7 @@
 // The signed-in student as every answer about an account carries it, and as the browser keeps it
 // in the session store. It never holds a password hash, a token or a code.
 import * as v from 'valibot';
+import { LinkSchema } from './values.ts';
 
 const nullableText = v.nullable(v.string());
 
@@ -13,10 +14,10 @@ export const UserSchema = v.pipe(
     /** The national form, '0' + 10 digits. */
     phone_number: nullableText,
     home_address: nullableText,
-    image_url: nullableText,
+    image_url: v.nullable(LinkSchema),
     gender: v.nullable(v.picklist(['male', 'female', 'other'])),
     /** YYYY-MM-DD. */
-    date_of_birth: nullableText,
+    date_of_birth: v.nullable(v.pipe(v.string(), v.metadata({ format: 'date' }))),
     state: nullableText,
     country: nullableText,
     is_verified: v.boolean(),

@@ -25,12 +25,12 @@ export const EXAMPLE_COURSE_ID = '7d1e4c2a-3b5f-4e6d-8a9b-0c1d2e3f4a5b';
 
 export const EXAMPLE_COURSE_CARD = {
   course_id: EXAMPLE_COURSE_ID,
-  course_image: '/_astro/pattern-drafting-foundations.DRyCXiN4.svg',
+  course_image: 'https://adireacademy.ng/_astro/pattern-drafting-foundations.DRyCXiN4.svg',
   title: 'Pattern Drafting Foundations',
   description: 'Draft bodice, skirt and sleeve blocks from your own measurements.',
   duration: '8 weeks',
   price: '85000.00',
-  tutors: [{ name: 'Amaka Eze', image: '/_astro/amaka-eze.RQndmHp8.svg' }],
+  tutors: [{ name: 'Amaka Eze', image: 'https://adireacademy.ng/_astro/amaka-eze.RQndmHp8.svg' }],
 };
 
 export const EXAMPLE_CATALOGUE_PAGE = { courses: [EXAMPLE_COURSE_CARD], total_pages: 1, total_count: 1 };

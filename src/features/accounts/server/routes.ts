@@ -3,7 +3,7 @@
 // this feature is the only one that creates them. The profile and the password change are the
 // profile feature's.
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { DEACTIVATED_MESSAGE } from '#lib/errors.ts';
 import { SignedInSchema, UserSchema } from '#lib/schemas/user.ts';
 import { ACCOUNT_FAILURES_ALLOWED, PASSWORD_FAILURES_ALLOWED, tryPassword } from '#server/auth/password-tries.ts';
@@ -18,6 +18,7 @@ import { clientAddress } from '#server/http/client-address.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
+import { linkOrigin } from '#server/http/public-url.ts';
 import { sendInBackground } from '#server/mail/background.ts';
 import { EmailDataSchema, EmailOnlySchema, kycSchema, KycSchema, LoginSchema, SignupSchema, VerifyAccountSchema } from '../schemas.ts';
 import { accountRateLimit, invalidCode, MESSAGES, noStore } from './answers.ts';
@@ -47,9 +48,9 @@ export function createAccountRoutes(services: ApiServices) {
   /** The address is in use: said as a toast and under the e-mail field. */
   const emailTaken = () => new ApiError(409, MESSAGES.emailTaken, { fieldErrors: { email: [MESSAGES.emailTaken] } });
 
-  async function signIn(student: StudentRecord) {
+  async function signIn(c: Context, student: StudentRecord) {
     const token = await createSession(db, student.id, services.clock());
-    return { token, user: toUser(student) };
+    return { token, user: toUser(student, linkOrigin(env, c)) };
   }
 
   routes.post(
@@ -150,7 +151,7 @@ export function createAccountRoutes(services: ApiServices) {
         .set({ verifiedAt: student.verifiedAt ?? now, updatedAt: now })
         .where(eq(students.id, student.id))
         .returning();
-      return c.json({ message: MESSAGES.verified, data: await signIn(verified!) }, 200);
+      return c.json({ message: MESSAGES.verified, data: await signIn(c, verified!) }, 200);
     },
   );
 
@@ -182,7 +183,7 @@ export function createAccountRoutes(services: ApiServices) {
         if ((await secondsUntilNextCode(db, student.email, 'verify_email', now)) === 0) await sendVerificationCode(student);
         throw new ApiError(403, MESSAGES.unverified);
       }
-      return c.json({ message: MESSAGES.loggedIn, data: await signIn(student) }, 200);
+      return c.json({ message: MESSAGES.loggedIn, data: await signIn(c, student) }, 200);
     },
   );
 
@@ -215,7 +216,7 @@ export function createAccountRoutes(services: ApiServices) {
         })
         .where(eq(students.id, c.var.student.id))
         .returning();
-      return c.json({ message: MESSAGES.kycSaved, data: toUser(row!) }, 200);
+      return c.json({ message: MESSAGES.kycSaved, data: toUser(row!, linkOrigin(env, c)) }, 200);
     },
   );
 

@@ -4,6 +4,7 @@
 import { asc, isNull } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { courses, courseTutors, tutors } from '#server/db/schema.ts';
+import { absoluteUrl } from '#server/http/public-url.ts';
 import { koboToDecimal } from '#lib/money.ts';
 import { relatedTo } from '../related.ts';
 import type { CourseCard, CourseDetails } from '../schemas.ts';
@@ -89,3 +90,16 @@ export const relatedCourses = (view: CatalogueView, course: CatalogueCourse) =>
     (entry) => entry.id,
     (entry) => entry.tutorIds,
   );
+
+/** A card as an answer hands it out: its pictures' URLs absolute on `origin`. */
+export const cardOn = (card: CourseCard, origin: string): CourseCard => ({
+  ...card,
+  course_image: absoluteUrl(origin, card.course_image),
+  tutors: card.tutors.map((tutor) => ({ ...tutor, image: absoluteUrl(origin, tutor.image) })),
+});
+
+/** A course's details as an answer hands them out: its pictures' URLs absolute on `origin`. */
+export const detailsOn = ({ courseDetails, courseTutors }: CourseDetails, origin: string): CourseDetails => ({
+  courseDetails: { ...courseDetails, image_url: absoluteUrl(origin, courseDetails.image_url) },
+  courseTutors: courseTutors.map((tutor) => ({ ...tutor, image_url: absoluteUrl(origin, tutor.image_url) })),
+});

@@ -6,11 +6,12 @@ import { Hono, type Context } from 'hono';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
+import { linkOrigin } from '#server/http/public-url.ts';
 import { validateInput } from '#server/http/validate.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { CataloguePageSchema, CatalogueQuerySchema, CourseDetailsSchema, PagingQuerySchema, RelatedCoursesPageSchema } from '../schemas.ts';
 import { pageOf } from '../related.ts';
-import { readCatalogueView, relatedCourses, searchCourses, type CatalogueView } from './catalogue-view.ts';
+import { cardOn, detailsOn, readCatalogueView, relatedCourses, searchCourses, type CatalogueView } from './catalogue-view.ts';
 import { EXAMPLE_CATALOGUE_PAGE, EXAMPLE_COURSE_CARD, EXAMPLE_COURSE_ID } from '#server/http/openapi-examples.ts';
 
 const COURSE_NOT_FOUND = 'Course not found';
@@ -59,7 +60,10 @@ export function createCourseRoutes(services: ApiServices) {
       const query = validateInput(CatalogueQuerySchema, c.req.query());
       const found = searchCourses(await catalogue(), query.search);
       const { items, ...totals } = pageOf(found, query.page, query.per_page);
-      return cacheable(c, { message: MESSAGES.catalogue, data: { courses: items.map((entry) => entry.card), ...totals } });
+      return cacheable(c, {
+        message: MESSAGES.catalogue,
+        data: { courses: items.map((entry) => cardOn(entry.card, linkOrigin(services.env, c))), ...totals },
+      });
     },
   );
 
@@ -72,7 +76,7 @@ export function createCourseRoutes(services: ApiServices) {
         data: {
           courseDetails: {
             id: EXAMPLE_COURSE_ID,
-            image_url: '/_astro/pattern-drafting-foundations.DRyCXiN4.svg',
+            image_url: 'https://adireacademy.ng/_astro/pattern-drafting-foundations.DRyCXiN4.svg',
             title: 'Pattern Drafting Foundations',
             description: 'Draft bodice, skirt and sleeve blocks from your own measurements.',
             summary: ['Take and record body measurements', 'Draft a bodice block', 'Turn blocks into patterns'],
@@ -86,7 +90,7 @@ export function createCourseRoutes(services: ApiServices) {
               full_name: 'Amaka Eze',
               tutor_biography: 'Pattern cutter for ready-to-wear brands in Lagos for twelve years.',
               tutor_position_held: 'Head of Pattern Cutting',
-              image_url: '/_astro/amaka-eze.RQndmHp8.svg',
+              image_url: 'https://adireacademy.ng/_astro/amaka-eze.RQndmHp8.svg',
             },
           ],
         },
@@ -99,7 +103,7 @@ export function createCourseRoutes(services: ApiServices) {
       const id = c.req.param('id');
       // user/courses/request-tutor is the contact feature's POST: a GET there is a wrong method, not a course.
       if (id === 'request-tutor') return next();
-      return cacheable(c, { message: MESSAGES.details, data: (await courseOr404(id)).details });
+      return cacheable(c, { message: MESSAGES.details, data: detailsOn((await courseOr404(id)).details, linkOrigin(services.env, c)) });
     },
   );
 
@@ -118,7 +122,10 @@ export function createCourseRoutes(services: ApiServices) {
       const query = validateInput(PagingQuerySchema, c.req.query());
       const course = await courseOr404(c.req.param('id'));
       const { items, ...totals } = pageOf(relatedCourses(await catalogue(), course), query.page, query.per_page);
-      return cacheable(c, { message: MESSAGES.related, data: { relatedCourses: items.map((entry) => entry.card), ...totals } });
+      return cacheable(c, {
+        message: MESSAGES.related,
+        data: { relatedCourses: items.map((entry) => cardOn(entry.card, linkOrigin(services.env, c))), ...totals },
+      });
     },
   );
 

@@ -21,6 +21,7 @@ import type { ApiEnv } from '#server/http/context.ts';
 import { isUuid } from '#server/http/ids.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
+import { absoluteUrl, linkOrigin } from '#server/http/public-url.ts';
 import { validateInput } from '#server/http/validate.ts';
 import { pathInside, sendFile } from '#server/http/send-file.ts';
 import {
@@ -94,7 +95,7 @@ export function createLearningRoutes(services: ApiServices) {
           {
             course_id: EXAMPLE_COURSE_ID,
             title: 'Pattern Drafting Foundations',
-            image_url: '/_astro/pattern-drafting-foundations.DRyCXiN4.svg',
+            image_url: 'https://adireacademy.ng/_astro/pattern-drafting-foundations.DRyCXiN4.svg',
             progress: 40,
             enrolled_at: '2026-11-20T08:15:00.000Z',
             next_material_id: 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f',
@@ -106,7 +107,14 @@ export function createLearningRoutes(services: ApiServices) {
       auth: true,
     }),
     guard,
-    async (c) => c.json({ message: MESSAGES.mine, data: await myCourses(db, c.var.student.id) }, 200),
+    async (c) => {
+      const origin = linkOrigin(services.env, c);
+      const mine = await myCourses(db, c.var.student.id);
+      return c.json(
+        { message: MESSAGES.mine, data: mine.map((course) => ({ ...course, image_url: absoluteUrl(origin, course.image_url) })) },
+        200,
+      );
+    },
   );
 
   signedIn.get(
@@ -119,7 +127,7 @@ export function createLearningRoutes(services: ApiServices) {
           course: {
             id: EXAMPLE_COURSE_ID,
             title: 'Pattern Drafting Foundations',
-            image_url: '/_astro/pattern-drafting-foundations.DRyCXiN4.svg',
+            image_url: 'https://adireacademy.ng/_astro/pattern-drafting-foundations.DRyCXiN4.svg',
           },
           materials: [
             {
@@ -127,7 +135,7 @@ export function createLearningRoutes(services: ApiServices) {
               title: 'Taking measurements',
               kind: 'video',
               length: 412,
-              url: `/api/v1/user/materials/${EXAMPLE_COURSE_ID}/c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f?expires=1764070000&student=0b5f3c1e&session=1a2b3c4d&sig=9f3e2a`,
+              url: `https://adireacademy.ng/api/v1/user/materials/${EXAMPLE_COURSE_ID}/c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f?expires=1764070000&student=0b5f3c1e&session=1a2b3c4d&sig=9f3e2a`,
               completed: false,
             },
           ],
@@ -142,17 +150,18 @@ export function createLearningRoutes(services: ApiServices) {
       const student = c.var.student.id;
       const course = await enrolledCourse(student, c.req.param('id'));
       const rows = await liveMaterials(db, student, [course.id]);
+      const origin = linkOrigin(services.env, c);
       const materials: Material[] = await Promise.all(
         rows.map(async (row) => ({
           id: row.id,
           title: row.title,
           kind: row.kind,
           length: row.length,
-          url: await materialLink(course.id, row.id, student, c.var.sessionId),
+          url: absoluteUrl(origin, await materialLink(course.id, row.id, student, c.var.sessionId)),
           completed: row.completedAt !== null,
         })),
       );
-      const data = { course: { id: course.id, title: course.title, image_url: course.imageUrl }, materials };
+      const data = { course: { id: course.id, title: course.title, image_url: absoluteUrl(origin, course.imageUrl) }, materials };
       return c.json({ message: MESSAGES.materials, data }, 200);
     },
   );

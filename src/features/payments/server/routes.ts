@@ -12,6 +12,7 @@ import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { MAX_JSON_BYTES, readJsonBody, readLimitedText } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
+import { absoluteUrl, linkOrigin } from '#server/http/public-url.ts';
 import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { PaymentProviderUnavailableError, type ChargeState } from '#server/payments/provider.ts';
 import type { TestProvider } from '#server/payments/test-provider.ts';
@@ -142,7 +143,7 @@ export function createPaymentRoutes(services: ApiServices) {
             message: MESSAGES.checkout,
             data: {
               reference,
-              authorization_url: authorizationUrl,
+              authorization_url: absoluteUrl(linkOrigin(services.env, c), authorizationUrl),
               amount: koboToDecimal(course.priceKobo),
               currency: 'NGN' as const,
               provider: provider.name,
@@ -302,7 +303,7 @@ export function createPaymentRoutes(services: ApiServices) {
       summary: "Test mode only: Pay or Decline on the test payment page (the payer's own payment)",
       examples: {
         body: { outcome: 'pay' },
-        data: { callback_url: '/courses/pattern-drafting-foundations/checkout?reference=ADR-7K2M9QX4PL8N3WZT' },
+        data: { callback_url: 'https://adireacademy.ng/courses/pattern-drafting-foundations/checkout?reference=ADR-7K2M9QX4PL8N3WZT' },
       },
       body: TestOutcomeSchema,
       success: { message: MESSAGES.testDone, data: TestCompletedSchema },
@@ -318,7 +319,10 @@ export function createPaymentRoutes(services: ApiServices) {
       const { outcome } = await readJsonBody(c, TestOutcomeSchema);
       const done = await testProvider!.complete(reference, outcome);
       if (!done) throw new ApiError(404, MESSAGES.paymentNotFound);
-      return c.json({ message: MESSAGES.testDone, data: { callback_url: done.callbackPath } }, 200);
+      return c.json(
+        { message: MESSAGES.testDone, data: { callback_url: absoluteUrl(linkOrigin(services.env, c), done.callbackPath) } },
+        200,
+      );
     },
   );
 

@@ -17,6 +17,7 @@ import type { ApiEnv } from '#server/http/context.ts';
 import { isUuid } from '#server/http/ids.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
+import { linkOrigin } from '#server/http/public-url.ts';
 import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { ChangePasswordSchema, ProfileUpdateSchema } from '../schemas.ts';
 import { UPLOAD_NOT_FOUND } from '../upload-schemas.ts';
@@ -64,7 +65,7 @@ export function createProfileRoutes(services: ApiServices) {
       auth: true,
     }),
     guard,
-    (c) => c.json({ message: MESSAGES.profile, data: toUser(c.var.student) }, 200),
+    (c) => c.json({ message: MESSAGES.profile, data: toUser(c.var.student, linkOrigin(services.env, c)) }, 200),
   );
 
   signedIn.put(
@@ -97,7 +98,7 @@ export function createProfileRoutes(services: ApiServices) {
         })
         .where(eq(students.id, c.var.student.id))
         .returning();
-      return c.json({ message: MESSAGES.profileSaved, data: toUser(row!) }, 200);
+      return c.json({ message: MESSAGES.profileSaved, data: toUser(row!, linkOrigin(services.env, c)) }, 200);
     },
   );
 

@@ -13,6 +13,7 @@ import type { ApiEnv } from '#server/http/context.ts';
 import { isUuid } from '#server/http/ids.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
+import { absoluteUrl, linkOrigin } from '#server/http/public-url.ts';
 import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { IMAGE_EXTENSIONS, UPLOAD_URL_TTL_S, type ImageMimeType, type Storage } from '#server/storage/storage.ts';
 import {
@@ -31,7 +32,8 @@ import { checkImageStart, SNIFF_BYTES } from './image-check.ts';
 const EXAMPLE_UPLOAD = {
   file_id: '5c9e1a7b-2d4f-4b6a-9c8e-1f2a3b4c5d6e',
   file_key: '5c9e1a7b-2d4f-4b6a-9c8e-1f2a3b4c5d6e.jpg',
-  file_url: '/api/v1/uploads/5c9e1a7b-2d4f-4b6a-9c8e-1f2a3b4c5d6e.jpg?expires=1764063000&mime=image%2Fjpeg&size=184320&sig=3f9a',
+  file_url:
+    'https://adireacademy.ng/api/v1/uploads/5c9e1a7b-2d4f-4b6a-9c8e-1f2a3b4c5d6e.jpg?expires=1764063000&mime=image%2Fjpeg&size=184320&sig=3f9a',
   mime_type: 'image/jpeg',
 } as const;
 
@@ -51,11 +53,11 @@ const newFileKey = (extension: string) => `${randomBytes(24).toString('base64url
 
 type UploadRow = typeof uploads.$inferSelect;
 
-function toRecord(row: UploadRow, storage: Storage): UploadRecord {
+function toRecord(row: UploadRow, storage: Storage, origin: string): UploadRecord {
   return {
     file_id: row.id,
     file_key: row.fileKey,
-    file_url: storage.publicUrl(row.fileKey),
+    file_url: absoluteUrl(origin, storage.publicUrl(row.fileKey)),
     mime_type: row.mimeType as UploadRecord['mime_type'],
     file_name: row.fileName,
     file_size: row.fileSize,
@@ -174,7 +176,15 @@ export function createUploadRoutes(services: ApiServices) {
         expiresInS: UPLOAD_URL_TTL_S,
       });
       return c.json(
-        { message: MESSAGES.initiated, data: { file_id: row!.id, file_url: fileUrl, mime_type: input.mime_type, file_key: fileKey } },
+        {
+          message: MESSAGES.initiated,
+          data: {
+            file_id: row!.id,
+            file_url: absoluteUrl(linkOrigin(services.env, c), fileUrl),
+            mime_type: input.mime_type,
+            file_key: fileKey,
+          },
+        },
         201,
       );
     },
@@ -189,7 +199,7 @@ export function createUploadRoutes(services: ApiServices) {
         body: { file_key: EXAMPLE_UPLOAD.file_key, file_url: EXAMPLE_UPLOAD.file_url },
         data: {
           ...EXAMPLE_UPLOAD,
-          file_url: '/media/uploads/5c9e1a7b-2d4f-4b6a-9c8e-1f2a3b4c5d6e.jpg',
+          file_url: 'https://adireacademy.ng/media/uploads/5c9e1a7b-2d4f-4b6a-9c8e-1f2a3b4c5d6e.jpg',
           file_name: 'me.jpg',
           file_size: 184320,
           file_type: 'user_image',
@@ -246,7 +256,7 @@ export function createUploadRoutes(services: ApiServices) {
         stored ??= (await db.select().from(uploads).where(eq(uploads.id, upload.id)))[0];
         if (!stored) throw new ApiError(404, MESSAGES.notFound);
       }
-      return c.json({ message: MESSAGES.stored, data: toRecord(stored, storage) }, 200);
+      return c.json({ message: MESSAGES.stored, data: toRecord(stored, storage, linkOrigin(services.env, c)) }, 200);
     },
   );
 
