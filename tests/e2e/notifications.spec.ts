@@ -32,6 +32,25 @@ async function twoNotifications(request: APIRequestContext, api: Api, student: S
   return login.body.data!;
 }
 
+test('on a phone the closed header shows the unread count on the menu button', async ({ page, request, api, student }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const session = await twoNotifications(request, api, student);
+  await signIn(page, session);
+  await page.goto('/');
+  const banner = page.getByRole('banner');
+  // The bell itself is inside the closed menu here.
+  await expect(bell(page)).toBeHidden();
+  const menu = banner.locator('[data-menu-toggle]');
+  await expect(menu).toHaveAccessibleName('Menu, 2 unread notifications');
+  await expect(menu.locator('[data-menu-count]')).toHaveText('2');
+  await expect(menu.locator('[data-menu-count]')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('phone-header-unread.png') });
+  // Opening the menu shows the bell with the same count.
+  await menu.click();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
+});
+
 test('the bell shows the unread count, and counts again on focus and on the next page', async ({ page, request, api, student }) => {
   const session = await twoNotifications(request, api, student);
   await signIn(page, session);

@@ -43,11 +43,14 @@ async function unreadCount(token: string): Promise<number> {
   }
 }
 
-/** Follows the session's unread count in the header's bell (`[data-bell]`, badge `[data-bell-count]`). */
+/** Follows the session's unread count in the header's bell (`[data-bell]`, badge `[data-bell-count]`) and, for phones, on the menu button (`[data-menu-count]`). */
 export function followBell(header: HTMLElement, session: ReadableAtom<Session | null>) {
   const bell = header.querySelector<HTMLElement>('[data-bell]');
   if (!bell) return;
   const badge = bell.querySelector<HTMLElement>('[data-bell-count]');
+  // On a phone the bell is inside the closed menu: its button carries the count too.
+  const menuBadge = header.querySelector<HTMLElement>('[data-menu-count]');
+  const menuLabel = header.querySelector<HTMLElement>('[data-menu-label]');
   let asked = 0;
   let token: string | undefined;
 
@@ -57,6 +60,11 @@ export function followBell(header: HTMLElement, session: ReadableAtom<Session | 
       badge.hidden = count <= 0;
     }
     bell.setAttribute('aria-label', bellLabel(count));
+    if (menuBadge) {
+      menuBadge.textContent = badgeText(count);
+      menuBadge.hidden = count <= 0;
+    }
+    if (menuLabel) menuLabel.textContent = count > 0 ? `Menu, ${count} unread notifications` : 'Menu';
   };
 
   const refresh = async () => {
