@@ -205,6 +205,39 @@ test.describe('the code page', () => {
     expect(outbox.mails().filter((mail) => mail.to.includes(email))).toHaveLength(1);
   });
 
+  test('after Resend code the old code and its message are gone, the first box has focus, and the page says where the code went', async ({
+    page,
+    outbox,
+  }) => {
+    await page.clock.install();
+    const email = uniqueEmail('resent');
+    await page.goto('/auth/signup');
+    await waitForIslands(page);
+    await fillSignup(page, email);
+    await main(page).getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL('**/auth/otp-verification');
+    await waitForIslands(page);
+    const right = codeIn(await outbox.newestTo(email));
+    const wrong = right === '000000' ? '111111' : '000000';
+    await codeBoxes(page).first().fill(wrong);
+    await main(page).getByRole('button', { name: 'Verify' }).click();
+    await expect(main(page).getByText('Invalid or expired code')).toBeVisible();
+
+    // The server sends one code a minute: its answer is held to this page's clock.
+    await page.route('**/api/v1/user/auth/student/resend-otp', (route) =>
+      route.fulfill({ status: 200, json: { message: 'If that address is waiting to be verified, a new code is on its way.', data: null } }),
+    );
+    await page.clock.fastForward(61_000);
+    await main(page).getByRole('button', { name: 'Resend code' }).click();
+    await expect(main(page).getByRole('status').filter({ hasText: 'We sent a new code' })).toHaveText(
+      `We sent a new code to ${email[0]}…@example.com.`,
+    );
+    for (const box of await codeBoxes(page).all()) await expect(box).toHaveValue('');
+    await expect(main(page).getByText('Invalid or expired code')).toBeHidden();
+    await expect(codeBoxes(page).first()).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath('resent-code.png') });
+  });
+
   test('the link in the mail signs in only with a click on the button that names the account, and leaves no code in the address bar', async ({
     page,
     api,
@@ -250,12 +283,31 @@ test.describe('login and logout', () => {
     expect(answer.status()).toBe(401);
   });
 
-  test('a wrong password stays on the form with the message', async ({ page, student }) => {
+  test('a wrong password stays on the form with the message, in the form too, and no field keeps its tick', async ({ page, student }) => {
     await page.goto('/auth/login');
     await logInWith(page, student.email, 'Wrong-Password1');
     await expect(toast(page, 'Invalid email or password')).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/login$/);
-    await expect(main(page).getByLabel('Email address')).toHaveValue(student.email);
+    const email = main(page).getByLabel('Email address');
+    const password = main(page).getByLabel('Password', { exact: true });
+    await expect(email).toHaveValue(student.email);
+    // Under the password, announced (a live region), and still there once the toast has gone.
+    await expect(password).toHaveAccessibleDescription('Invalid email or password');
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    for (const field of ['Email address', 'Password'])
+      await expect(main(page).locator('.field', { has: page.getByLabel(field, { exact: true }) })).not.toHaveAttribute(
+        'data-status',
+        'success',
+      );
+    await expect(toast(page, 'Invalid email or password')).toBeHidden({ timeout: 10_000 });
+    await expect(main(page).getByText('Invalid email or password')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('wrong-password.png') });
+    // Typing a new password clears the message; the right one signs in.
+    await password.fill(STUDENT_PASSWORD);
+    await expect(main(page).getByText('Invalid email or password')).toBeHidden();
+    await main(page).getByRole('button', { name: 'Log in' }).click();
+    // Signed in: on to where this student goes next (KYC, for the fixture's student).
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
   });
 
   test('an unverified account gets a new code and lands on the code page', async ({ page, api, outbox }) => {

@@ -39,6 +39,14 @@ export function setServerErrors(form: FormLike, fieldErrors: FieldErrors, fieldN
   serverErrorsOf(form).set(next);
 }
 
+/**
+ * An answer that refused the values together (a wrong e-mail and password pair): `message` under
+ * `messageField`, and the other fields lose their tick with no message of their own, until changed.
+ */
+export function doubtFields(form: FormLike, fieldNames: readonly string[], messageField: string, message: string) {
+  serverErrorsOf(form).set(Object.fromEntries(fieldNames.map((name) => [name, name === messageField ? message : ''])));
+}
+
 export function clearServerError(form: FormLike, name: string) {
   const store = serverErrorsOf(form);
   if (store.get()[name] !== undefined) store.setKey(name, undefined);

@@ -48,7 +48,9 @@ export function useFieldView<T>(options: { hint?: boolean; describedBy?: string 
 
   const clientError = firstMessage(meta.errors);
   const left = meta.isBlurred || submitted;
-  const message = serverError ?? (left ? clientError : undefined);
+  // An empty server message doubts the value without a message of its own (see doubtFields).
+  const doubted = serverError !== undefined;
+  const message = serverError || (left ? clientError : undefined);
   const filled = value !== '' && value !== undefined && value !== null;
   // A tick on a field nothing checks (a read-only name, a free note) would claim more than it knows.
   const checked = Object.values(field.options.validators ?? {}).some(Boolean);
@@ -56,7 +58,7 @@ export function useFieldView<T>(options: { hint?: boolean; describedBy?: string 
     ? 'loading'
     : message
       ? 'error'
-      : checked && left && filled && !clientError
+      : checked && left && filled && !clientError && !doubted
         ? 'success'
         : 'none';
 
@@ -69,7 +71,7 @@ export function useFieldView<T>(options: { hint?: boolean; describedBy?: string 
   return {
     field,
     value,
-    valid: left && !clientError && !serverError,
+    valid: left && !clientError && !doubted,
     shell: { inputId, messageId, hintId, message, status },
     controlProps: {
       id: inputId,

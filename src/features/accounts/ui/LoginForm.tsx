@@ -1,6 +1,9 @@
-// /auth/login: e-mail and password. A wrong pair stays on the form with the server's message; an
+// /auth/login: e-mail and password. A wrong pair stays on the form with the server's message under
+// the password (announced), and neither field keeps its tick; an
 // unverified account goes on to the code page (a new code is on its way); after signing in the
 // student goes back where they were going (?next=), else to the dashboard.
+import { isApiError } from '#lib/errors.ts';
+import { doubtFields } from '#lib/forms/server-errors.ts';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
 import { nextFromQuery } from '#lib/navigation.ts';
@@ -15,7 +18,15 @@ function LoginForm() {
   const form = useAppForm({
     defaultValues: { email: '', password: '' } satisfies LoginInput,
     validators: { onSubmit: LoginSchema },
-    onSubmit: submitWithSchema(LoginSchema, (input) => logIn(input, nextFromQuery())),
+    onSubmit: async (submission) => {
+      try {
+        await submitWithSchema(LoginSchema, (input) => logIn(input, nextFromQuery()))(submission);
+      } catch (error) {
+        // A wrong pair: said in the form as well as in the toast (which leaves), and neither field keeps its tick.
+        if (isApiError(error) && error.status === 401) doubtFields(submission.formApi, ['email', 'password'], 'password', error.message);
+        throw error;
+      }
+    },
   });
 
   return (

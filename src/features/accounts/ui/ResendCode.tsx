@@ -10,12 +10,15 @@ export interface ResendCodeProps {
   purpose: CodeFlow;
   /** The address the code goes to; nothing is offered until there is a valid one. */
   email: string | null;
+  /** After a new code went out to `email`. */
+  onSent?: (email: string) => void;
 }
 
-export function ResendCode({ purpose, email }: ResendCodeProps) {
+export function ResendCode({ purpose, email, onSent }: ResendCodeProps) {
   const sent = useStore($sentCodes)[purpose];
   const [now, setNow] = useState(() => Date.now());
   const [sending, setSending] = useState(false);
+  const [sentTo, setSentTo] = useState('');
   // The page is prebuilt without the stored time: count only once hydrated, or the first render differs.
   const hydrated = useSyncExternalStore(noSubscription, isBrowser, isServer);
   const wait = hydrated && email ? secondsUntilResend(sent, email, now) : 0;
@@ -32,6 +35,8 @@ export function ResendCode({ purpose, email }: ResendCodeProps) {
     try {
       await resendCode(purpose, email);
       setNow(Date.now());
+      setSentTo(email);
+      onSent?.(email);
     } catch {
       // The toast has said why (e.g. too many requests).
     } finally {
@@ -58,6 +63,10 @@ export function ResendCode({ purpose, email }: ResendCodeProps) {
           <span className="visually-hidden">{Math.ceil(wait / 10) * 10} seconds or less</span>
         </span>
       )}
+      {/* Always there, so the sentence is announced when it appears. */}
+      <span className="resend-sent" role="status">
+        {sentTo && ` We sent a new code to ${maskedEmail(sentTo)}.`}
+      </span>
     </p>
   );
 }
@@ -68,3 +77,9 @@ const isServer = () => false;
 
 /** 0:42 */
 const formatWait = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** 'a…@example.com': enough to recognise the address, not to read it over a shoulder. */
+const maskedEmail = (email: string) => {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? `${email[0]}…${email.slice(at)}` : email;
+};
