@@ -6,10 +6,8 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { API_BASE } from '#server/app.ts';
-import type { Database } from '#server/db/client.ts';
 import { NIGERIAN_STATES } from '#lib/schemas/nigeria.ts';
-import { buildTestApp, readJson } from './support/test-app.ts';
+import { publishedDocument } from './support/test-app.ts';
 
 interface Media {
   schema: object;
@@ -34,17 +32,7 @@ interface Document {
   components: { schemas: Record<string, object>; responses: Record<string, Response> };
 }
 
-const noDatabase = new Proxy(
-  {},
-  {
-    get() {
-      throw new Error('this test does not use the database');
-    },
-  },
-) as Database;
-
-const { app } = buildTestApp(noDatabase);
-const raw = (await readJson(await app.request(`${API_BASE}/openapi.json`))) as unknown as Document;
+const raw = (await publishedDocument()) as unknown as Document;
 const document = (await SwaggerParser.dereference(structuredClone(raw) as never)) as unknown as Document;
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 (ajvFormats as unknown as (ajv: Ajv2020) => void)(ajv);

@@ -5,9 +5,8 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { API_BASE } from '#server/app.ts';
-import type { Database } from '#server/db/client.ts';
 import { createAnswerChecker, AnswerMismatchError } from './support/openapi-check.ts';
-import { buildTestApp, readJson } from './support/test-app.ts';
+import { buildTestApp, NO_DATABASE, readJson } from './support/test-app.ts';
 
 interface Document {
   openapi: string;
@@ -20,17 +19,7 @@ interface Document {
   components: { securitySchemes: Record<string, unknown> };
 }
 
-// None of these tests reaches the database: a request that did would fail loudly.
-const noDatabase = new Proxy(
-  {},
-  {
-    get() {
-      throw new Error('this test does not use the database');
-    },
-  },
-) as Database;
-
-const { app } = buildTestApp(noDatabase);
+const { app } = buildTestApp(NO_DATABASE);
 const document = (await readJson(await app.request(`${API_BASE}/openapi.json`))) as unknown as Document;
 
 /** 'GET /user/courses/{id}' for every route a request can reach (middleware, registered for ALL, aside). */
@@ -174,7 +163,7 @@ describe('the answer checker', () => {
   });
 
   it('runs on every answer the test app receives', async () => {
-    const { app: checked } = buildTestApp(noDatabase);
+    const { app: checked } = buildTestApp(NO_DATABASE);
     checked.get('/undocumented', (c) => c.json({ message: 'OK', data: null }));
     await expect(checked.request(`${API_BASE}/undocumented`)).rejects.toThrow(/GET \/api\/v1\/undocumented answered 200/);
   });

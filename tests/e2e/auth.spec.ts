@@ -28,6 +28,16 @@ async function logInWith(page: Page, email: string, password: string) {
   await main(page).getByRole('button', { name: 'Log in' }).click();
 }
 
+/** Sign-up through the form, on to the code page, ready for input. */
+async function signUpToCodePage(page: Page, email: string) {
+  await page.goto('/auth/signup');
+  await waitForIslands(page);
+  await fillSignup(page, email);
+  await main(page).getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL('**/auth/otp-verification');
+  await waitForIslands(page);
+}
+
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 test.describe('sign-up', () => {
@@ -178,12 +188,7 @@ test.describe('the code page', () => {
   test('the resend countdown survives a reload and frees the link when it ends', async ({ page, outbox }) => {
     await page.clock.install();
     const email = uniqueEmail('resend');
-    await page.goto('/auth/signup');
-    await waitForIslands(page);
-    await fillSignup(page, email);
-    await main(page).getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL('**/auth/otp-verification');
-    await waitForIslands(page);
+    await signUpToCodePage(page, email);
     await outbox.newestTo(email);
 
     const resend = main(page).getByRole('button', { name: 'Resend code' });
@@ -211,12 +216,7 @@ test.describe('the code page', () => {
   }) => {
     await page.clock.install();
     const email = uniqueEmail('resent');
-    await page.goto('/auth/signup');
-    await waitForIslands(page);
-    await fillSignup(page, email);
-    await main(page).getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL('**/auth/otp-verification');
-    await waitForIslands(page);
+    await signUpToCodePage(page, email);
     const right = codeIn(await outbox.newestTo(email));
     const wrong = right === '000000' ? '111111' : '000000';
     await codeBoxes(page).first().fill(wrong);

@@ -143,6 +143,21 @@ export async function readData<S extends v.GenericSchema>(response: Response, sc
   return parsed.output;
 }
 
+/** A database for tests that only read the API document or routes: any use of it fails loudly. */
+export const NO_DATABASE = new Proxy(
+  {},
+  {
+    get() {
+      throw new Error('this test does not use the database');
+    },
+  },
+) as Database;
+
+/** The OpenAPI document the app publishes, read without a database. */
+export async function publishedDocument(): Promise<Record<string, unknown>> {
+  return readJson(await buildTestApp(NO_DATABASE).app.request(`${API_BASE}/openapi.json`));
+}
+
 export async function readJson(response: Response): Promise<Record<string, unknown>> {
   return (await response.json()) as Record<string, unknown>;
 }
