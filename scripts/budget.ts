@@ -179,7 +179,6 @@ function cpuSlowdownFor(benchmarkIndex: number): number {
 
 interface CalibratedRun {
   result: RunnerResult;
-  benchmarkIndex: number;
   cpuSlowdown: number;
 }
 
@@ -210,7 +209,7 @@ async function lighthouseOnce(url: string, attempt = 1): Promise<CalibratedRun> 
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
-    return { result, benchmarkIndex: artifacts.BenchmarkIndex, cpuSlowdown };
+    return { result, cpuSlowdown };
   } catch (error) {
     if (attempt >= 3) throw error;
     console.warn(`(retrying: ${(error as Error).message})`);

@@ -3,7 +3,7 @@
 // each with a signed link that expires, and ticking a material as completed. The dashboard's course
 // page and the routes share these.
 import * as v from 'valibot';
-import { LinkSchema } from '#lib/schemas/values.ts';
+import { InstantSchema, LinkSchema } from '#lib/schemas/values.ts';
 
 /** As course_materials.kind (src/server/db/schema/catalogue.ts); repeated here so the browser needs no server code. */
 const MATERIAL_KINDS = ['video', 'pdf'] as const;
@@ -59,8 +59,6 @@ export const SignedLinkQuerySchema = v.object({
 });
 
 /** One course of My courses (GET user/student/courses), newest enrolment first. */
-const instant = v.pipe(v.string(), v.metadata({ format: 'date-time' }));
-
 const MyCourseSchema = v.pipe(
   v.object({
     course_id: v.string(),
@@ -69,11 +67,11 @@ const MyCourseSchema = v.pipe(
     /** 0 to 100: the whole percentage of the course's live materials completed, rounded down. */
     progress: PercentSchema,
     /** ISO-8601. */
-    enrolled_at: instant,
+    enrolled_at: InstantSchema,
     /** The first material in the course's order not yet completed; null when all are. */
     next_material_id: v.nullable(v.string()),
     /** ISO-8601: the latest completion; null when nothing is completed yet. */
-    last_activity_at: v.nullable(instant),
+    last_activity_at: v.nullable(InstantSchema),
   }),
   v.metadata({ ref: 'MyCourse' }),
 );

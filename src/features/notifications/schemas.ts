@@ -3,6 +3,7 @@
 // The dashboard's list and the routes share these; the header's bell reads only `unread_count`, with
 // no schema, to stay light.
 import * as v from 'valibot';
+import { InstantSchema } from '#lib/schemas/values.ts';
 
 const NotificationSchema = v.pipe(
   v.object({
@@ -10,7 +11,7 @@ const NotificationSchema = v.pipe(
     title: v.string(),
     body: v.string(),
     /** ISO 8601 instant. */
-    created_at: v.pipe(v.string(), v.metadata({ format: 'date-time' })),
+    created_at: InstantSchema,
     read: v.boolean(),
   }),
   v.metadata({ ref: 'Notification' }),

@@ -1,7 +1,7 @@
 // The signed-in student as every answer about an account carries it, and as the browser keeps it
 // in the session store. It never holds a password hash, a token or a code.
 import * as v from 'valibot';
-import { LinkSchema } from './values.ts';
+import { InstantSchema, LinkSchema } from './values.ts';
 
 const nullableText = v.nullable(v.string());
 
@@ -23,7 +23,7 @@ export const UserSchema = v.pipe(
     is_verified: v.boolean(),
     kyc_completed: v.boolean(),
     /** ISO-8601. */
-    created_at: v.pipe(v.string(), v.metadata({ format: 'date-time' })),
+    created_at: InstantSchema,
   }),
   v.metadata({ ref: 'User' }),
 );

@@ -60,9 +60,10 @@ export function createCourseRoutes(services: ApiServices) {
       const query = validateInput(CatalogueQuerySchema, c.req.query());
       const found = searchCourses(await catalogue(), query.search);
       const { items, ...totals } = pageOf(found, query.page, query.per_page);
+      const origin = linkOrigin(services.env, c);
       return cacheable(c, {
         message: MESSAGES.catalogue,
-        data: { courses: items.map((entry) => cardOn(entry.card, linkOrigin(services.env, c))), ...totals },
+        data: { courses: items.map((entry) => cardOn(entry.card, origin)), ...totals },
       });
     },
   );
@@ -122,9 +123,10 @@ export function createCourseRoutes(services: ApiServices) {
       const query = validateInput(PagingQuerySchema, c.req.query());
       const course = await courseOr404(c.req.param('id'));
       const { items, ...totals } = pageOf(relatedCourses(await catalogue(), course), query.page, query.per_page);
+      const origin = linkOrigin(services.env, c);
       return cacheable(c, {
         message: MESSAGES.related,
-        data: { relatedCourses: items.map((entry) => cardOn(entry.card, linkOrigin(services.env, c))), ...totals },
+        data: { relatedCourses: items.map((entry) => cardOn(entry.card, origin)), ...totals },
       });
     },
   );
