@@ -39,6 +39,9 @@ for (const viewport of [
   { name: 'desktop', width: 1280, height: 900 },
 ]) {
   test.describe(`auth pages on a ${viewport.name}`, () => {
+    // Three or four axe runs and a dozen fields each: on a host three times slower than this one,
+    // 30 s was not enough (KYC took 23 s here).
+    test.describe.configure({ timeout: 60_000 });
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test('login: empty, messages, sending', async ({ page }) => {

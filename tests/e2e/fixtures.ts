@@ -77,9 +77,16 @@ export async function signIn(page: Page, session: StudentSession) {
   );
 }
 
-/** WCAG 2.2 AA, as the brief asks: 0 violations. */
+/**
+ * WCAG 2.2 AA, as the brief asks: 0 violations. Legacy mode runs axe inside the page instead of
+ * finishing in a second, blank page: half the time (0.9-1.1 s against 1.9-3.2 s a run here), and the
+ * site has no frames for the other mode to reach into.
+ */
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .setLegacyMode(true)
+    .analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
