@@ -1,18 +1,35 @@
 // The <form> element of every kit form. It submits through TanStack Form (no native navigation,
 // no browser bubbles: the kit shows the field messages of docs/product.md#field-messages itself) and then puts keyboard focus where a
 // person needs it: on the first field in error after a refusal, or back on the first field when a
-// successful send emptied the form and disabled the button that had focus.
-import { useRef, type FormEvent, type FormHTMLAttributes } from 'react';
+// successful send emptied the form and disabled the button that had focus. What was typed before
+// the island was ready is kept, and a submit pressed then is sent (typed-before-ready.ts).
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type FormHTMLAttributes } from 'react';
 import { isApiError, isNetworkError } from '../errors.ts';
 import { focusAfterSubmit } from './focus-after-submit.ts';
 import { useFormContext } from './form-context.ts';
+import { readTyped, replayTyped } from './typed-before-ready.ts';
 import './forms.css';
 
 export type FormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'noValidate'>;
 
-export function Form({ children, className, ...rest }: FormProps) {
+export function Form({ children, className, id, ...rest }: FormProps) {
   const form = useFormContext();
   const ref = useRef<HTMLFormElement>(null);
+  const ownId = useId();
+  const formId = id ?? ownId;
+  // Read while hydrating, before React puts the fields back to their first values.
+  const [typed] = useState(() => readTyped(formId));
+
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    replayTyped(element, typed);
+    element.dataset.ready = '';
+    if (element.dataset.held === undefined) return;
+    delete element.dataset.held;
+    // After React has drawn the replayed values, as a person's own press would find them.
+    requestAnimationFrame(() => element.requestSubmit());
+  }, [typed]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,7 +45,7 @@ export function Form({ children, className, ...rest }: FormProps) {
   };
 
   return (
-    <form ref={ref} {...rest} className={['form', className].filter(Boolean).join(' ')} noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={ref} id={formId} {...rest} className={['form', className].filter(Boolean).join(' ')} noValidate onSubmit={(event) => void submit(event)}>
       {children}
     </form>
   );

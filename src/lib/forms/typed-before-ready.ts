@@ -1,0 +1,76 @@
+// What a person typed into a kit form before its island was ready. The page paints the form from
+// the build's HTML, and on a slow phone the script that brings it to life arrives half a second to a
+// second later; hydrating puts every field back to its empty first value, so 'Ngozi' typed by then
+// became 'i'. The form reads the fields while hydrating (before React touches them), and once
+// ready, types each value again through the field's own change handler (so a phone number is
+// shaped, a code box moves on, the tick and message follow as if typed), marks the fields already
+// left as left, and puts focus and caret back. A submit pressed meanwhile was held by BaseHead's
+// guard (the browser would have put the fields, the password too, in the address): it goes now.
+
+export interface TypedField {
+  id: string;
+  value: string;
+}
+
+export interface TypedBeforeReady {
+  fields: TypedField[];
+  /** The field that had focus, and where its caret was. */
+  focus?: { id: string; start: number | null; end: number | null };
+}
+
+type TextControl = HTMLInputElement | HTMLTextAreaElement;
+
+const TEXT_CONTROLS = 'input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=file]), textarea';
+
+/** Reads what differs from the page's own HTML in the form with this id; nothing outside a browser. */
+export function readTyped(formId: string): TypedBeforeReady {
+  if (typeof document === 'undefined') return { fields: [] };
+  const form = document.getElementById(formId);
+  if (!form) return { fields: [] };
+  const fields = [...form.querySelectorAll<TextControl>(TEXT_CONTROLS)]
+    .filter((control) => control.id && control.value !== control.defaultValue)
+    .map((control) => ({ id: control.id, value: control.value }));
+  const active = document.activeElement;
+  const focus =
+    active instanceof HTMLElement && active.id && form.contains(active)
+      ? { id: active.id, start: caretOf(active, 'selectionStart'), end: caretOf(active, 'selectionEnd') }
+      : undefined;
+  return { fields, focus };
+}
+
+/** Types the read values again, once the form is live; then focus and caret as they were. */
+export function replayTyped(form: HTMLFormElement, typed: TypedBeforeReady): void {
+  for (const { id, value } of typed.fields) {
+    const control = form.ownerDocument.getElementById(id);
+    if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)) continue;
+    // The field still shows the value, but React's state holds the first one and its next render would
+    // put that back. React notices a change by comparing with the value it last saw: let it see ''
+    // (its own setter on the element), then the typed value through the prototype's setter, which
+    // it does not see, so the input event below reads as the person's change.
+    control.value = '';
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), 'value')?.set?.call(control, value);
+    control.dispatchEvent(new Event('input', { bubbles: true }));
+    // A field the person had moved on from counts as left: its message or tick shows, as it would have.
+    if (id !== typed.focus?.id) control.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  }
+  const focus = typed.focus;
+  if (!focus) return;
+  const control = form.ownerDocument.getElementById(focus.id);
+  if (!(control instanceof HTMLElement)) return;
+  if (form.ownerDocument.activeElement !== control) control.focus();
+  if ((control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) && focus.start !== null) {
+    try {
+      control.setSelectionRange(focus.start, focus.end ?? focus.start);
+    } catch {
+      // e-mail and number inputs have no caret to set; the browser keeps it at the end.
+    }
+  }
+}
+
+function caretOf(element: HTMLElement, end: 'selectionStart' | 'selectionEnd'): number | null {
+  try {
+    return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element[end] : null;
+  } catch {
+    return null;
+  }
+}

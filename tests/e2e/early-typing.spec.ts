@@ -1,0 +1,67 @@
+// On a slow phone a form paints half a second to a second before its island is ready. What a student
+// types, and a submit they press, in that time is kept (issue 17, item 2).
+import type { Page } from '@playwright/test';
+import { expect, test, waitForIslands } from './fixtures.ts';
+
+/** Holds the page's scripts back, as a slow connection does, until `ready()` is called. */
+async function holdScripts(page: Page) {
+  let ready!: () => void;
+  const readyNow = new Promise<void>((resolve) => (ready = resolve));
+  await page.route('**/_astro/**/*.js', async (route) => {
+    await readyNow;
+    await route.continue();
+  });
+  return ready;
+}
+
+test('what is typed before the form is ready stays, with its ticks and messages, focus and caret', async ({ page }) => {
+  const ready = await holdScripts(page);
+  await page.goto('/auth/signup', { waitUntil: 'commit' });
+  const form = page.getByRole('main');
+  await form.getByLabel('First name').pressSequentially('Ngozi');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Okafor');
+  await form.getByLabel('Phone number').pressSequentially('0803 123');
+  await form.getByLabel('Email address').pressSequentially('ngozi@exa');
+  await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);
+
+  ready();
+  await waitForIslands(page);
+  await expect(form.getByLabel('First name')).toHaveValue('Ngozi');
+  await expect(form.getByLabel('Last name')).toHaveValue('Okafor');
+  await expect(form.getByLabel('Phone number')).toHaveValue('0803 123');
+  // Fields already left show what they would have: a tick, or the message of a number too short.
+  await expect(form.getByText('Phone number is not valid')).toBeVisible();
+  // The field being typed in keeps focus and caret: typing goes on where it was.
+  await expect(form.getByLabel('Email address')).toBeFocused();
+  await page.keyboard.type('mple.com');
+  await expect(form.getByLabel('Email address')).toHaveValue('ngozi@example.com');
+  await expect(form.getByText('Email must be valid')).toBeHidden();
+});
+
+for (const press of ['Enter', 'a tap on the button'] as const) {
+  test(`a login sent before the form is ready (${press}) signs in once ready, and never puts the password in the address`, async ({
+    page,
+    student,
+  }) => {
+    const ready = await holdScripts(page);
+    const addresses: string[] = [];
+    page.on('request', (request) => request.isNavigationRequest() && addresses.push(request.url()));
+    await page.goto('/auth/login', { waitUntil: 'commit' });
+    const form = page.getByRole('main');
+    await form.getByLabel('Email address').pressSequentially(student.email);
+    await form.getByLabel('Password', { exact: true }).pressSequentially(student.password);
+    if (press === 'Enter') await page.keyboard.press('Enter');
+    else {
+      // The button is disabled until the form is live: a person's tap still lands on it.
+      const box = (await form.getByRole('button', { name: 'Log in' }).boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    }
+    // Held, not sent by the browser: still on the login page, waiting for the form.
+    await expect(form.getByRole('form')).toHaveAttribute('data-held', '');
+
+    ready();
+    await page.waitForURL('**/auth/signup/complete-kyc');
+    expect(addresses.filter((url) => new URL(url).search.includes('password'))).toEqual([]);
+  });
+}
