@@ -1,6 +1,7 @@
 // Where the browser goes: the login page with the way back (?next=), and the check that a way back
 // stays on this site, so a crafted link cannot send someone elsewhere after they sign in.
 export const LOGIN_PATH = '/auth/login';
+export const SIGNUP_PATH = '/auth/signup';
 export const HOME_PATH = '/';
 export const DASHBOARD_PATH = '/dashboard';
 
@@ -12,11 +13,17 @@ export function safeNext(raw: string | null | undefined): string | null {
   return raw;
 }
 
-/** The login page, with the way back when there is one. */
-export function loginUrl(next?: string | null): string {
+/** A page of the sign-in flow, with the way back when there is one. */
+export function withNext(path: string, next?: string | null): string {
   const back = safeNext(next);
-  return back ? `${LOGIN_PATH}?next=${encodeURIComponent(back)}` : LOGIN_PATH;
+  return back ? `${path}?next=${encodeURIComponent(back)}` : path;
 }
+
+/** The login page, with the way back when there is one. */
+export const loginUrl = (next?: string | null) => withNext(LOGIN_PATH, next);
+
+/** The signup page, with the way back when there is one: it is carried through the code and KYC. */
+export const signupUrl = (next?: string | null) => withNext(SIGNUP_PATH, next);
 
 /** This page's path and query, the way back after signing in. */
 export const currentPath = () => location.pathname + location.search;

@@ -3,7 +3,7 @@
 // the course is in My courses; Decline -> not paid, free to try again; an enrolled student is told
 // so; a declined payment is told in the notifications. axe on the checkout and the test payment page.
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signIn, test, waitForIslands } from './fixtures.ts';
+import { expect, expectNoAxeViolations, signIn, STUDENT_PASSWORD, test, waitForIslands } from './fixtures.ts';
 
 const COURSE = 'pattern-drafting-foundations';
 const TITLE = 'Pattern Drafting Foundations';
@@ -51,6 +51,46 @@ test('Enrol Now -> sign in -> checkout -> Pay on the test page -> the course in 
   await page.goto(`/courses/${COURSE}/checkout`);
   await expect(main(page).getByText(`You are already enrolled in ${TITLE}.`)).toBeVisible();
   await expect(main(page).getByRole('button', { name: 'Make Payment' })).toHaveCount(0);
+});
+
+test('a visitor who signs up from the checkout comes back to it after the code (opened from the mail) and KYC', async ({ page, outbox }) => {
+  const checkout = `/courses/${COURSE}/checkout`;
+  const email = `way-back-${Date.now()}@example.com`;
+  await page.goto(checkout);
+  await waitForIslands(page);
+  // Log in first, then change their mind: the way back goes along to the signup page.
+  await main(page).getByRole('link', { name: 'Log in to enrol' }).click();
+  await waitForIslands(page);
+  await main(page).getByRole('link', { name: 'Sign up' }).click();
+  await page.waitForURL(`**/auth/signup?next=${encodeURIComponent(checkout)}`);
+  await waitForIslands(page);
+  const form = main(page);
+  await form.getByLabel('First name').fill('Ngozi');
+  await form.getByLabel('Last name').fill('Eze');
+  await form.getByLabel('Email address').fill(email);
+  await form.getByLabel('Phone number').fill('0803 123 4567');
+  await form.getByLabel('Password', { exact: true }).fill(STUDENT_PASSWORD);
+  await form.getByLabel('Confirm password').fill(STUDENT_PASSWORD);
+  await form.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL(`**/auth/otp-verification?next=${encodeURIComponent(checkout)}`);
+
+  // The code's link in the mail opens a page with no way back of its own: the browser kept it.
+  const link = new URL(/https?:\/\/\S+\/auth\/email-verification\?\S+/.exec((await outbox.newestTo(email)).text)![0]);
+  await page.goto(link.pathname + link.search);
+  await waitForIslands(page);
+  await page.getByRole('button', { name: `Continue as ${email}` }).click();
+  await page.waitForURL(`**/auth/signup/complete-kyc?next=${encodeURIComponent(checkout)}`);
+  await waitForIslands(page);
+  await main(page).getByRole('combobox', { name: 'Gender' }).click();
+  await main(page).getByRole('option', { name: 'Female' }).click();
+  await main(page).getByLabel('Date of birth').fill('2001-03-14');
+  await main(page).getByRole('combobox', { name: 'State' }).click();
+  await main(page).getByRole('option', { name: 'Lagos' }).click();
+  await main(page).getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`**/auth/signup/successful?next=${encodeURIComponent(checkout)}`);
+  await page.waitForURL(`**${checkout}`);
+  await waitForIslands(page);
+  await expect(main(page).getByRole('button', { name: 'Make Payment' })).toBeVisible();
 });
 
 test('Decline says the payment did not go through, enrols nobody, and offers Make Payment again', async ({ page, student }) => {

@@ -4,7 +4,7 @@
 // (docs/product.md#auth-flows).
 import { atom } from 'nanostores';
 import { isApiError } from '#lib/errors.ts';
-import { DASHBOARD_PATH, go, HOME_PATH, LOGIN_PATH } from '#lib/navigation.ts';
+import { DASHBOARD_PATH, go, HOME_PATH, LOGIN_PATH, nextFromQuery, safeNext, SIGNUP_PATH, withNext } from '#lib/navigation.ts';
 import type { User } from '#lib/schemas/user.ts';
 import { setSession, updateSessionUser } from '#lib/session.ts';
 import type * as v from 'valibot';
@@ -13,7 +13,7 @@ import type { kycSchema, LoginSchema, ResetPasswordSchema, SignupSchema } from '
 
 export const AUTH_PATHS = {
   login: LOGIN_PATH,
-  signup: '/auth/signup',
+  signup: SIGNUP_PATH,
   verify: '/auth/otp-verification',
   kyc: '/auth/signup/complete-kyc',
   signedUp: '/auth/signup/successful',
@@ -86,15 +86,35 @@ export function secondsUntilResend(sent: SentCode | undefined, email: string, no
 
 type Out<S extends v.GenericSchema> = v.InferOutput<S>;
 
+const WAY_BACK_KEY = 'adire.way-back';
+
+/**
+ * Where a new student was going when they signed up (the checkout of a course), kept in the
+ * browser as well as in each page's ?next= until KYC is done: the code's e-mail link opens a page
+ * that has no ?next= of its own.
+ */
+function rememberWayBack(next: string | null) {
+  if (typeof localStorage === 'undefined') return;
+  if (next) localStorage.setItem(WAY_BACK_KEY, next);
+  else localStorage.removeItem(WAY_BACK_KEY);
+}
+
+/** This page's ?next=, else the way back remembered at signup. */
+export function wayBack(): string | null {
+  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(WAY_BACK_KEY);
+  return nextFromQuery() ?? safeNext(stored);
+}
+
 /** Where a signed-in student goes: back where they were going, else KYC until it is done, else the dashboard. */
 function afterSignIn(user: User, next: string | null) {
   return next ?? (user.kyc_completed ? DASHBOARD_PATH : AUTH_PATHS.kyc);
 }
 
-export async function signUp(input: Out<typeof SignupSchema>) {
+export async function signUp(input: Out<typeof SignupSchema>, next: string | null = null) {
   const { data } = await accountsApi.signUp(input);
   rememberCode('verify', data.email);
-  go(AUTH_PATHS.verify);
+  rememberWayBack(next);
+  go(withNext(AUTH_PATHS.verify, next));
 }
 
 export async function resendCode(purpose: CodeFlow, email: string) {
@@ -103,17 +123,19 @@ export async function resendCode(purpose: CodeFlow, email: string) {
   rememberCode(purpose, email);
 }
 
-export async function verifyAccount(email: string, otp: string, next: string | null = null) {
+/** After the code, KYC comes first, then where the student was going (docs/product.md#auth-flows). */
+export async function verifyAccount(email: string, otp: string, next: string | null = wayBack()) {
   const { data } = await accountsApi.verifyAccount(email, otp);
   setSession(data);
   forgetCode('verify');
-  go(afterSignIn(data.user, next), { replace: true });
+  go(data.user.kyc_completed ? (next ?? DASHBOARD_PATH) : withNext(AUTH_PATHS.kyc, next), { replace: true });
 }
 
-export async function completeKyc(input: Out<ReturnType<typeof kycSchema>>, next: string | null = null) {
+export async function completeKyc(input: Out<ReturnType<typeof kycSchema>>, next: string | null = wayBack()) {
   const { data } = await accountsApi.completeKyc(input);
   updateSessionUser(data);
-  go(AUTH_PATHS.signedUp + (next ? `?next=${encodeURIComponent(next)}` : ''));
+  rememberWayBack(null);
+  go(withNext(AUTH_PATHS.signedUp, next));
 }
 
 export async function logIn(input: Out<typeof LoginSchema>, next: string | null = null) {
@@ -125,7 +147,8 @@ export async function logIn(input: Out<typeof LoginSchema>, next: string | null 
     // Not verified yet: the server has sent a new code; enter it on the code page.
     if (isApiError(error) && error.status === 403) {
       rememberCode('verify', input.email);
-      go(AUTH_PATHS.verify);
+      rememberWayBack(next);
+      go(withNext(AUTH_PATHS.verify, next));
     }
     throw error;
   }

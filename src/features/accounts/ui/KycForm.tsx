@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { localIsoDate } from '#lib/forms/local-date.ts';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useChoiceForm } from '#lib/forms/use-choice-form.ts';
-import { go, loginUrl, nextFromQuery } from '#lib/navigation.ts';
+import { go, loginUrl } from '#lib/navigation.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { NIGERIAN_STATES } from '#lib/schemas/nigeria.ts';
 import { $session } from '#lib/session.ts';
@@ -32,7 +32,7 @@ function KycForm() {
   const form = useChoiceForm({
     defaultValues: { gender: '', date_of_birth: '', state: '', country: NIGERIA } as unknown as KycInput,
     validators: { onSubmit: schema },
-    onSubmit: submitWithSchema(schema, (input) => completeKyc(input, nextFromQuery())),
+    onSubmit: submitWithSchema(schema, (input) => completeKyc(input)),
   });
   const country = useSelector(form.store, (state) => state.values.country);
   const inNigeria = country.trim().toLowerCase() === NIGERIA.toLowerCase();

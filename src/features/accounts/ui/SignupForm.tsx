@@ -1,10 +1,11 @@
 // /auth/signup (docs/product.md#form-fields): names, e-mail, phone, the optional home address, and
 // the password typed twice under the hint. On success a code goes to the address and the browser
-// moves on to the code page; a taken address stays on the form with the server's message.
+// moves on to the code page, keeping where the student was going (?next=); a taken address stays on the form with the server's message.
 import { PASSWORD_HINT } from '#lib/schemas/fields.ts';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { PersonFields } from '#lib/forms/PersonFields.tsx';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
+import { nextFromQuery } from '#lib/navigation.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { confirmPasswordValidators, SignupFormSchema, type SignupFormInput } from '../schemas.ts';
 import { signUp } from '../stores.ts';
@@ -27,7 +28,7 @@ function SignupForm() {
   const form = useAppForm({
     defaultValues: EMPTY,
     validators: { onSubmit: SignupFormSchema },
-    onSubmit: submitWithSchema(SignupFormSchema, ({ confirm_password: _repeat, ...account }) => signUp(account)),
+    onSubmit: submitWithSchema(SignupFormSchema, ({ confirm_password: _repeat, ...account }) => signUp(account, nextFromQuery())),
   });
 
   return (

@@ -4,7 +4,7 @@
 // confirmed, or not paid. Never a blank area.
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
-import { loginUrl } from '#lib/navigation.ts';
+import { loginUrl, signupUrl } from '#lib/navigation.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { $checkout, checkPayment, makePayment, openCheckout } from '../stores.ts';
 
@@ -54,7 +54,7 @@ function Checkout({ courseId, courseTitle }: CheckoutProps) {
               <a className="btn" href={loginUrl(here)}>
                 Log in to enrol
               </a>
-              <a className="btn btn-outline" href="/auth/signup">
+              <a className="btn btn-outline" href={signupUrl(here)}>
                 Sign up
               </a>
             </>
