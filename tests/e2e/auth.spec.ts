@@ -103,6 +103,27 @@ test.describe('sign-up', () => {
     await expect(main(page).getByLabel('Date of birth')).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}$/);
   });
 
+  test('beside the spec hint for passwords, the rules actually enforced tick as they are met', async ({ page }) => {
+    await page.goto('/auth/signup');
+    await waitForIslands(page);
+    await expect(main(page).getByText('Minimum of 8 characters including one alphabet and one number.')).toBeVisible();
+    const rules = main(page).getByRole('list').filter({ hasText: '8 to 50 characters' });
+    const rule = (text: string) => rules.getByRole('listitem').filter({ hasText: text });
+    const password = main(page).getByLabel('Password', { exact: true });
+    await password.fill('abcdefg');
+    for (const text of ['8 to 50 characters', 'A capital letter', 'A number']) await expect(rule(text)).not.toHaveAttribute('data-met');
+    await password.fill('abcdefg1');
+    await expect(rule('8 to 50 characters')).toHaveAttribute('data-met');
+    await expect(rule('A number')).toHaveAttribute('data-met');
+    await expect(rule('A capital letter')).not.toHaveAttribute('data-met');
+    await password.fill('Abcdefg1');
+    await expect(rule('A capital letter')).toHaveAttribute('data-met');
+    // The common-password rule is the server's: named, never ticked here.
+    await expect(rule('Not a common password (checked when you send)')).not.toHaveAttribute('data-met');
+    // Read out with the field, each rule with its state.
+    await expect(password).toHaveAccessibleDescription(/8 to 50 characters\s*, met.*A capital letter\s*, met.*A number\s*, met/);
+  });
+
   test('a taken address stays on the form with the server message', async ({ page, student }) => {
     await page.goto('/auth/signup');
     await waitForIslands(page);

@@ -20,6 +20,8 @@ export interface FieldShellProps extends FieldShellView {
   suffix?: ReactNode;
   /** Something under the control, before the hint and the message, e.g. a 'Forgot your Password?' link. */
   after?: ReactNode;
+  /** Something after the hint, before the message, e.g. a new password's list of rules. */
+  details?: ReactNode;
   className?: string;
   children: ReactNode;
 }
@@ -39,6 +41,7 @@ export function FieldShell(props: FieldShellProps) {
     prefix,
     suffix,
     after,
+    details,
     className,
     children,
   } = props;
@@ -60,6 +63,7 @@ export function FieldShell(props: FieldShellProps) {
           {hint}
         </p>
       )}
+      {details}
       <p className="field-message" id={messageId} aria-live="polite">
         {message}
       </p>

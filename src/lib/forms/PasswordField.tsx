@@ -1,8 +1,11 @@
 // A password input with a show/hide toggle (docs/product.md#form-fields). The toggle is a real button with a constant
 // accessible name and aria-pressed, so a screen reader says 'Show password, toggle button, pressed'
-// rather than a name that flips under the user's fingers. It never submits the form.
-import { useState, type ReactNode } from 'react';
+// rather than a name that flips under the user's fingers. It never submits the form. Where a new
+// password is chosen, the hint is followed by the rules actually enforced, ticking as they are met.
+import { useId, useState, type ReactNode } from 'react';
+import { COMMON_PASSWORD_RULE, PASSWORD_RULES } from '../schemas/fields.ts';
 import { FieldShell } from './FieldShell.tsx';
+import { CheckMark } from './StatusIcon.tsx';
 import { useFieldView } from './use-field-view.ts';
 
 export interface PasswordFieldProps {
@@ -27,7 +30,9 @@ export function PasswordField({
   hint,
   after,
 }: PasswordFieldProps) {
-  const view = useFieldView<string>({ hint: !!hint });
+  const rulesId = useId();
+  const chosen = autoComplete === 'new-password' && !!hint;
+  const view = useFieldView<string>({ hint: !!hint, describedBy: chosen ? rulesId : undefined });
   const [visible, setVisible] = useState(false);
   const toggle = (
     <button
@@ -51,6 +56,7 @@ export function PasswordField({
       disabled={disabled}
       suffix={toggle}
       after={after}
+      details={chosen && <PasswordRules id={rulesId} password={view.value} />}
       className="field-password"
     >
       <input
@@ -67,6 +73,28 @@ export function PasswordField({
         disabled={disabled}
       />
     </FieldShell>
+  );
+}
+
+/** The enforced rules, each with a tick once met; read with the field (aria-describedby), not on each key. */
+function PasswordRules({ id, password }: { id: string; password: string }) {
+  return (
+    <ul className="password-rules" id={id}>
+      {PASSWORD_RULES.map(({ text, met }) => {
+        const done = met(password);
+        return (
+          <li key={text} data-met={done || undefined}>
+            {done ? <CheckMark className="password-rule-mark" /> : <span className="password-rule-mark" aria-hidden="true" />}
+            {text}
+            <span className="visually-hidden">{done ? ', met' : ', not yet'}</span>
+          </li>
+        );
+      })}
+      <li>
+        <span className="password-rule-mark" aria-hidden="true" />
+        {COMMON_PASSWORD_RULE}
+      </li>
+    </ul>
   );
 }
 

@@ -2,7 +2,16 @@
 // tests look for them.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { EmailSchema, FirstNameSchema, LastNameSchema, MessageSchema, PasswordSchema, PhoneSchema, toNationalPhone } from './fields.ts';
+import {
+  EmailSchema,
+  FirstNameSchema,
+  LastNameSchema,
+  MessageSchema,
+  PASSWORD_RULES,
+  PasswordSchema,
+  PhoneSchema,
+  toNationalPhone,
+} from './fields.ts';
 
 const messagesOf = (schema: v.GenericSchema, input: unknown) => {
   const result = v.safeParse(schema, input);
@@ -98,5 +107,11 @@ describe('PasswordSchema', () => {
   });
   it('accepts a password that meets every rule, trimmed', () => {
     expect(v.parse(PasswordSchema, ' Secret123 ')).toBe('Secret123');
+  });
+  it('agrees with the live list of rules the forms show: every rule met exactly when the schema passes', () => {
+    const samples = ['', 'Abc1', 'abcdefg1', 'Abcdefgh', 'Secret123', ' Secret123 ', 'A1' + 'a'.repeat(48), 'A1' + 'a'.repeat(49), '12345678A', 'ÀBCDEFG1', '        A1'];
+    for (const sample of samples) {
+      expect(PASSWORD_RULES.every((rule) => rule.met(sample)), sample).toBe(v.safeParse(PasswordSchema, sample).success);
+    }
   });
 });

@@ -99,6 +99,18 @@ export const PasswordSchema = v.pipe(
   }),
 );
 
+/**
+ * The rules PasswordSchema enforces, one by one, for the live list beside the spec's hint (which
+ * says less than the rule). A unit test holds them to the schema. The server also refuses a common
+ * password: that list is too long to ship, so the form names the rule without ticking it.
+ */
+export const PASSWORD_RULES: readonly { text: string; met: (password: string) => boolean }[] = [
+  { text: '8 to 50 characters', met: (password) => password.trim().length >= 8 && password.trim().length <= 50 },
+  { text: 'A capital letter', met: (password) => /[A-Z]/.test(password) },
+  { text: 'A number', met: (password) => /\d/.test(password) },
+];
+export const COMMON_PASSWORD_RULE = 'Not a common password (checked when you send)';
+
 const CONFIRM_REQUIRED = 'Confirm Password is required';
 export const PASSWORDS_MUST_MATCH = 'Passwords must match';
 
