@@ -231,6 +231,10 @@ describe('KYC and profile', () => {
     const { token } = await signUpStudent(t);
     const future = await post('kyc', { gender: 'female', date_of_birth: '2999-01-01', state: 'Lagos', country: 'Nigeria' }, token);
     expect(await readJson(future)).toMatchObject({ errors: { date_of_birth: ['Date of birth cannot be in the future'] } });
+    // An ISO-shaped day that is not on the calendar is refused with a message, not left to the database.
+    const february30 = await post('kyc', { gender: 'female', date_of_birth: '2001-02-30', state: 'Lagos', country: 'Nigeria' }, token);
+    expect(february30.status).toBe(400);
+    expect(await readJson(february30)).toMatchObject({ errors: { date_of_birth: ['Date of birth must be a day that exists'] } });
     const missing = await post('kyc', {}, token);
     expect(await readJson(missing)).toMatchObject({
       errors: {

@@ -5,7 +5,7 @@ import { SESSION_KEY } from '#lib/session-key.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { codeIn, expect, signIn, STUDENT_PASSWORD, test, waitForIslands, type Api } from './fixtures.ts';
+import { type Api, codeIn, expect, fillDateOfBirth, signIn, STUDENT_PASSWORD, test, waitForIslands } from './fixtures.ts';
 
 const main = (page: Page) => page.getByRole('main');
 const codeBoxes = (page: Page) => main(page).getByRole('textbox', { name: /^Digit \d of 6$/ });
@@ -75,7 +75,7 @@ test.describe('sign-up', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(gender).toHaveText(/Male/);
-    await main(page).getByLabel('Date of birth').fill('2001-03-14');
+    await fillDateOfBirth(page, '2001-03-14');
     // State by mouse.
     await main(page).getByRole('combobox', { name: 'State' }).click();
     await main(page).getByRole('option', { name: 'FCT - Abuja' }).click();
@@ -95,12 +95,38 @@ test.describe('sign-up', () => {
     await main(page).getByRole('combobox', { name: 'Gender' }).focus();
     await page.keyboard.press('Tab');
     await expect(main(page).getByText('Gender is required')).toBeVisible();
-    // The date input's own segments take Tab; leaving it is what counts.
-    await main(page).getByLabel('Date of birth').focus();
-    await main(page).getByLabel('Date of birth').blur();
+    // Moving between the date's parts is not leaving it; leaving the last one is.
+    const dob = main(page).getByRole('group', { name: 'Date of birth' });
+    await dob.getByLabel('Day').focus();
+    await page.keyboard.press('Tab');
+    await expect(dob.getByLabel('Month')).toBeFocused();
+    await expect(main(page).getByText('DOB is required')).toBeHidden();
+    await dob.getByLabel('Year').focus();
+    await page.keyboard.press('Tab');
     await expect(main(page).getByText('DOB is required')).toBeVisible();
-    // A date after today is capped by the field itself.
-    await expect(main(page).getByLabel('Date of birth')).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  test('the date of birth is day, month by name and year, echoed in words; a day that does not exist or is to come is refused', async ({
+    page,
+    student,
+  }) => {
+    await signIn(page, student);
+    await page.goto('/auth/signup/complete-kyc');
+    await waitForIslands(page);
+    const dob = main(page).getByRole('group', { name: 'Date of birth' });
+    // Day first, as Nigerian students write it: 14 May 2000 is 14 May 2000.
+    await fillDateOfBirth(page, '2000-05-14');
+    await expect(dob.getByText('You were born on Sunday, 14 May 2000.')).toBeVisible();
+    await dob.getByLabel('Day').fill('31');
+    await dob.getByLabel('Month').selectOption({ label: 'April' });
+    await dob.getByLabel('Year').focus();
+    await page.keyboard.press('Tab');
+    await expect(dob.getByText(/You were born on/)).toBeHidden();
+    await expect(main(page).getByText('Date of birth must be a day that exists')).toBeVisible();
+    const nextYear = String(new Date().getFullYear() + 1);
+    await fillDateOfBirth(page, `${nextYear}-01-01`);
+    await expect(main(page).getByText('Date of birth cannot be in the future')).toBeVisible();
+    await expect(main(page).getByRole('button', { name: 'Continue' })).toBeDisabled();
   });
 
   test('beside the spec hint for passwords, the rules actually enforced tick as they are met', async ({ page }) => {

@@ -13,11 +13,13 @@ import {
   PASSWORDS_MUST_MATCH,
   PhoneSchema,
 } from '#lib/schemas/fields.ts';
+import { isRealIsoDate } from '#lib/forms/local-date.ts';
 import { NIGERIAN_STATES } from '#lib/schemas/nigeria.ts';
 
 export const CODE_LENGTH = 6;
 export const INVALID_CODE = 'Invalid or expired code';
 const DOB_IN_FUTURE = 'Date of birth cannot be in the future';
+const DOB_NOT_A_DATE = 'Date of birth must be a day that exists';
 const STATE_NOT_NIGERIAN = 'Choose one of the 37 states';
 const CODE_FORMAT = `Enter the ${CODE_LENGTH}-digit code`;
 
@@ -72,6 +74,8 @@ export const kycSchema = (today: string) =>
         v.trim(),
         v.nonEmpty('DOB is required'),
         v.isoDate('DOB is required'),
+        // isoDate takes 2000-02-30, which the database would refuse.
+        v.check(isRealIsoDate, DOB_NOT_A_DATE),
         v.check((date) => date <= today, DOB_IN_FUTURE),
       ),
       state: v.pipe(v.string('State is required'), v.trim(), v.nonEmpty('State is required'), v.maxLength(80, 'State is required')),

@@ -49,7 +49,7 @@ function KycForm() {
           {(field) => <field.SelectField label="Gender" placeholder="Select gender" options={GENDERS} required />}
         </form.AppField>
         <form.AppField name="date_of_birth" validators={{ onChange: fields.date_of_birth }}>
-          {(field) => <field.DateField label="Date of birth" autoComplete="bday" required />}
+          {(field) => <field.DateField label="Date of birth" required />}
         </form.AppField>
         <form.AppField
           name="country"
