@@ -15,6 +15,7 @@ import {
 import { doneProgress, startProgress } from './loading-bar.ts';
 import { currentPath, LOGIN_PATH, loginUrl } from './navigation.ts';
 import { $session, setSession } from './session.ts';
+import { noteSignedOut, type Replay } from './signed-out.ts';
 import { toast } from './toast/store.ts';
 
 const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1/';
@@ -80,11 +81,14 @@ function toError(error: unknown): Error {
  * back to this page), unless the account was deactivated. On the auth pages themselves a 401 is the
  * form's to show.
  */
-function handleUnauthorized(error: ApiError) {
+function handleUnauthorized(error: ApiError, replay: Omit<Replay, 'userId'> | undefined) {
   if (error.status !== 401 || error.message === DEACTIVATED_MESSAGE) return;
   // Several calls of one page may be refused at once: the first ends the session and leaves; a second
   // navigation would only cancel the first one.
-  if ($session.get() === null) return;
+  const session = $session.get();
+  if (session === null) return;
+  // The login page says why, knows the address, and sends a change that met the ended session again.
+  noteSignedOut({ why: 'ended', email: session.user.email, replay: replay && { ...replay, userId: session.user.id } });
   setSession(null);
   if (typeof location !== 'undefined' && !location.pathname.startsWith('/auth/')) location.assign(loginUrl(currentPath()));
 }
@@ -101,6 +105,11 @@ export interface CallOptions<S extends DataSchema> extends Omit<Options, 'json' 
    * and the browser goes to login. A sign-in's 401 is a wrong password, the form's to show.
    */
   signsIn?: boolean;
+  /**
+   * A change worth sending again after signing back in, when it met an ended session (a material
+   * ticked): never a payment, nothing a person would not expect to happen twice over.
+   */
+  replayable?: boolean;
 }
 
 async function call<S extends DataSchema>(
@@ -108,7 +117,7 @@ async function call<S extends DataSchema>(
   path: string,
   options: CallOptions<S> & { json?: unknown },
 ): Promise<Answer<S>> {
-  const { data: schema, toastError = true, toastSuccess = false, signsIn = false, ...kyOptions } = options;
+  const { data: schema, toastError = true, toastSuccess = false, signsIn = false, replayable = false, ...kyOptions } = options;
   startProgress();
   try {
     const result = parseAnswer(path, schema, await client(path, { ...kyOptions, method }).json());
@@ -116,7 +125,8 @@ async function call<S extends DataSchema>(
     return result;
   } catch (raw) {
     const error = toError(raw);
-    if (error instanceof ApiError && !signsIn) handleUnauthorized(error);
+    const replay = replayable && method !== 'get' ? { method, path, json: options.json } : undefined;
+    if (error instanceof ApiError && !signsIn) handleUnauthorized(error, replay);
     if (toastError) toast.error(messageOf(error));
     throw error;
   } finally {
@@ -129,6 +139,13 @@ async function call<S extends DataSchema>(
  * `http.get('user/student/profile', { data: UserSchema })`, or for a message-only answer
  * `http.post('user/contact', message, { data: NoDataSchema, toastSuccess: true })`.
  */
+/** Sends again a change that met an ended session, quietly: it was the student's, now signed in again. */
+export const replayCall = (replay: Replay) =>
+  call(replay.method, replay.path, { json: replay.json, data: v.unknown(), toastError: false }).then(
+    () => true,
+    () => false,
+  );
+
 export const http = {
   get: <S extends DataSchema>(path: string, options: CallOptions<S>) => call('get', path, options),
   post: <S extends DataSchema>(path: string, json: unknown, options: CallOptions<S>) => call('post', path, { ...options, json }),

@@ -411,6 +411,9 @@ test.describe('password reset', () => {
 
     await page.waitForURL('**/auth/reset-password/successful');
     await page.waitForURL('**/auth/login');
+    await waitForIslands(page);
+    await expect(main(page).getByText('Your password has been reset. Log in with your new password.')).toBeVisible();
+    await expect(main(page).getByLabel('Email address')).toHaveValue(student.email);
     // The old session ended with the reset.
     const old = await page.request.get('/api/v1/user/student/profile', { headers: { authorization: `Bearer ${student.token}` } });
     expect(old.status()).toBe(401);
@@ -437,6 +440,11 @@ test.describe('on the dashboard', () => {
     await page.clock.fastForward('01:05');
     await page.waitForURL('**/auth/login?next=%2Fdashboard');
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
+    await waitForIslands(page);
+    await expect(main(page).getByRole('status').filter({ hasText: 'You were logged out' })).toHaveText(
+      'You were logged out after 12 minutes without activity. Log in again to carry on.',
+    );
+    await expect(main(page).getByLabel('Email address')).toHaveValue(student.email);
     const answer = await page.request.get('/api/v1/user/student/profile', { headers: { authorization: `Bearer ${student.token}` } });
     expect(answer.status()).toBe(401);
   });
@@ -448,6 +456,9 @@ test.describe('on the dashboard', () => {
     await page.goto('/dashboard');
     await page.waitForURL('**/auth/login?next=%2Fdashboard');
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
+    await waitForIslands(page);
+    await expect(main(page).getByText('Your session has ended. Log in again to carry on.')).toBeVisible();
+    await expect(main(page).getByLabel('Email address')).toHaveValue(student.email);
   });
 
   test('a deactivated account is told why, on the open page and when it logs in', async ({ page, student }) => {

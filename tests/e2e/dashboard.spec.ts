@@ -123,6 +123,36 @@ it('enrolled: 0% -> tick the first material -> the progress at once, kept after 
   await expect(main(page).locator(`#material-${secondId}`)).toBeInViewport();
 });
 
+it('a tick that meets an ended session: login says why, with the address filled in, and the tick is saved once back in', async ({
+  page,
+  enrolled,
+}) => {
+  await signIn(page, enrolled);
+  await openCourse(page);
+  // The session ends on the server (a logout in another browser, or it expired).
+  const ended = await page.request.post('/api/v1/user/auth/student/logout', { headers: { authorization: `Bearer ${enrolled.token}` } });
+  expect(ended.status()).toBe(200);
+  await main(page).getByRole('checkbox').first().click();
+  await page.waitForURL(`**/auth/login?next=${encodeURIComponent(`/dashboard/courses/${COURSE}`)}`);
+  await waitForIslands(page);
+  await expect(main(page).getByRole('status').filter({ hasText: 'Your session has ended.' })).toHaveText(
+    'Your session has ended. Log in again to carry on. What you were saving will be saved once you are back in.',
+  );
+  await expect(main(page).getByLabel('Email address')).toHaveValue(enrolled.email);
+  await expect(main(page).getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.type(enrolled.password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`**/dashboard/courses/${COURSE}`);
+  await waitForIslands(page);
+  await expect(main(page).getByRole('checkbox').first()).toBeChecked();
+  // Said once: the next visit to the login page is a plain one.
+  await page.goto('/auth/logout');
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/auth/login');
+  await waitForIslands(page);
+  await expect(main(page).getByText('Your session has ended.')).toHaveCount(0);
+});
+
 it('the selected video plays from a link that answers byte ranges; PDFs open in a new tab', async ({ page, enrolled }) => {
   await signIn(page, enrolled);
   await openCourse(page);

@@ -263,7 +263,8 @@ test.describe('settings page', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
 
     await waitForIslands(page);
-    await main(page).getByLabel('Email address').fill(student.email);
+    await expect(main(page).getByText('Your password has been changed. Log in with your new password.')).toBeVisible();
+    await expect(main(page).getByLabel('Email address')).toHaveValue(student.email);
     await main(page).getByLabel('Password', { exact: true }).fill(newPassword);
     await main(page).getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));

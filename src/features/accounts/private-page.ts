@@ -3,11 +3,15 @@
 import { startIdleTimer } from '#lib/idle.ts';
 import { currentPath, loginUrl } from '#lib/navigation.ts';
 import { $session } from '#lib/session.ts';
+import { noteSignedOut } from '#lib/signed-out.ts';
 import { logOut } from './stores.ts';
 
 const IDLE_LOGOUT_MS = 720_000;
 
 export function startPrivatePage() {
   if (!$session.get()) return;
-  startIdleTimer(IDLE_LOGOUT_MS, () => void logOut({ to: loginUrl(currentPath()) }));
+  startIdleTimer(IDLE_LOGOUT_MS, () => {
+    noteSignedOut({ why: 'idle', email: $session.get()?.user.email });
+    void logOut({ to: loginUrl(currentPath()) });
+  });
 }

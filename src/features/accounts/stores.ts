@@ -6,7 +6,9 @@ import { atom } from 'nanostores';
 import { isApiError } from '#lib/errors.ts';
 import { DASHBOARD_PATH, go, HOME_PATH, LOGIN_PATH, nextFromQuery, safeNext, SIGNUP_PATH, withNext } from '#lib/navigation.ts';
 import type { User } from '#lib/schemas/user.ts';
+import { replayCall } from '#lib/http.ts';
 import { setSession, updateSessionUser } from '#lib/session.ts';
+import { forgetSignedOutNote, noteSignedOut, signedOutNote } from '#lib/signed-out.ts';
 import type * as v from 'valibot';
 import { accountsApi } from './api.ts';
 import type { kycSchema, LoginSchema, ResetPasswordSchema, SignupSchema } from './schemas.ts';
@@ -142,6 +144,10 @@ export async function logIn(input: Out<typeof LoginSchema>, next: string | null 
   try {
     const { data } = await accountsApi.logIn(input);
     setSession(data);
+    // Back in: the change that met the ended session goes now, if it was this student's.
+    const replay = signedOutNote()?.replay;
+    forgetSignedOutNote();
+    if (replay?.userId === data.user.id) await replayCall(replay);
     go(afterSignIn(data.user, next), { replace: true });
   } catch (error) {
     // Not verified yet: the server has sent a new code; enter it on the code page.
@@ -170,6 +176,7 @@ export async function forgotPassword(email: string) {
 export async function resetPassword(input: Out<typeof ResetPasswordSchema>) {
   await accountsApi.resetPassword(input);
   forgetCode('reset');
+  noteSignedOut({ why: 'reset', email: input.email });
   // Every session of the account has ended on the server; this one too.
   setSession(null);
   go(AUTH_PATHS.resetDone, { replace: true });

@@ -9,7 +9,10 @@ export const learningApi = {
   myCourses: () => http.get('user/student/courses', { data: MyCoursesSchema }),
   /** No toast: the page itself says why (not enrolled, or could not load). */
   materials: (courseId: string) => http.get(coursePath(courseId), { data: CourseMaterialsSchema, toastError: false }),
-  /** The HTTP client's toast says why a save failed; the caller reverts the checkbox. */
+  /**
+   * The HTTP client's toast says why a save failed; the caller reverts the checkbox. A tick that met
+   * an ended session is sent again once the student has logged back in.
+   */
   setCompleted: (courseId: string, materialId: string, completed: boolean) =>
-    http.put(`${coursePath(courseId)}/materials/${encodeURIComponent(materialId)}`, { completed }, { data: MaterialProgressSchema }),
+    http.put(`${coursePath(courseId)}/materials/${encodeURIComponent(materialId)}`, { completed }, { data: MaterialProgressSchema, replayable: true }),
 };

@@ -3,6 +3,7 @@
 // every page at once.
 import { go, LOGIN_PATH } from '#lib/navigation.ts';
 import { $session, setSession, updateSessionUser } from '#lib/session.ts';
+import { noteSignedOut } from '#lib/signed-out.ts';
 import * as profileApi from './api.ts';
 import type { ChangePasswordInput, ProfileUpdateInput } from './schemas.ts';
 
@@ -39,6 +40,7 @@ export async function saveProfile(input: ProfileUpdateInput) {
  */
 export async function changePassword(input: ChangePasswordInput) {
   await profileApi.changePassword(input);
+  noteSignedOut({ why: 'password', email: $session.get()?.user.email });
   setSession(null);
   await new Promise((resolve) => setTimeout(resolve, PASSWORD_CHANGED_REDIRECT_MS));
   go(LOGIN_PATH, { replace: true });
