@@ -321,8 +321,12 @@ test.describe('login and logout', () => {
     await expect(nav.getByRole('link', { name: 'Log in' })).toBeHidden();
 
     const token = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key)!) as { token: string }).token, SESSION_KEY);
+    const refused: string[] = [];
+    page.on('response', (response) => response.status() === 401 && refused.push(response.url()));
     await page.goto('/auth/logout');
     await page.waitForURL((url) => url.pathname === '/');
+    // Logging out asks nothing with the session it is ending (the bell's count was refused every time).
+    expect(refused).toEqual([]);
     await expect(nav.getByRole('link', { name: 'Log in' })).toBeVisible();
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
     // The token no longer works on the server either.

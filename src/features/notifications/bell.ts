@@ -46,7 +46,7 @@ async function unreadCount(token: string): Promise<number> {
 /** Follows the session's unread count in the header's bell (`[data-bell]`, badge `[data-bell-count]`) and, for phones, on the menu button (`[data-menu-count]`). */
 export function followBell(header: HTMLElement, session: ReadableAtom<Session | null>) {
   const bell = header.querySelector<HTMLElement>('[data-bell]');
-  if (!bell) return;
+  if (!bell || document.body.hasAttribute('data-signing-out')) return;
   const badge = bell.querySelector<HTMLElement>('[data-bell-count]');
   // On a phone the bell is inside the closed menu: its button carries the count too.
   const menuBadge = header.querySelector<HTMLElement>('[data-menu-count]');
