@@ -306,6 +306,22 @@ test.describe('the code page', () => {
     await proceed.click();
     await page.waitForURL('**/auth/signup/complete-kyc');
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).not.toBeNull();
+
+    // Opened again, signed in with that address: confirmed already, go on.
+    await page.goto(url.pathname + url.search);
+    await waitForIslands(page);
+    await expect(main(page).getByRole('status')).toContainText('Your e-mail address is already confirmed.');
+    await main(page).getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL('**/auth/signup/complete-kyc');
+    // Opened in another browser: the code is used up; log in, or ask for a new code.
+    const other = await page.context().browser()!.newPage();
+    await other.goto(new URL(url.pathname + url.search, page.url()).href);
+    await waitForIslands(other);
+    await other.getByRole('button', { name: `Continue as ${email}` }).click();
+    await expect(main(other).getByRole('alert')).toContainText('This link has been used or has expired.');
+    await expect(main(other).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/login');
+    await expect(main(other).getByRole('link', { name: 'Enter the code' })).toBeVisible();
+    await other.close();
   });
 });
 

@@ -1,16 +1,26 @@
 // /auth/email-verification: what the link in the verification e-mail opens (?email=&code=). The code
 // leaves the address bar before anything else happens; a button that names the account sends it and
-// continues as the code page does. A link that no longer works says so and offers the code page.
+// continues as the code page does. Opened again by a student signed in with that address, it says
+// the address is confirmed and goes on; a link that no longer works says so and offers both ways
+// on: log in (the address may be confirmed already) or enter a code.
 import { useState } from 'react';
 import * as v from 'valibot';
-import { messageOf } from '#lib/errors.ts';
+import { isApiError, messageOf } from '#lib/errors.ts';
+import { DASHBOARD_PATH, loginUrl } from '#lib/navigation.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
+import { $session } from '#lib/session.ts';
 import { VerifyAccountSchema } from '../schemas.ts';
 import { AUTH_PATHS, rememberEmail, verifyAccount } from '../stores.ts';
 
-type State = { kind: 'ready'; email: string; otp: string } | { kind: 'checking' } | { kind: 'failed'; message: string };
+type State =
+  | { kind: 'ready'; email: string; otp: string }
+  | { kind: 'confirmed' }
+  | { kind: 'checking' }
+  | { kind: 'failed'; message: string; login?: boolean };
 
 const BROKEN_LINK = 'This link is incomplete. Enter the code from the e-mail instead.';
+export const CONFIRMED_ALREADY = 'Your e-mail address is already confirmed.';
+export const USED_LINK = 'This link has been used or has expired. If you have confirmed your address already, log in; if not, enter a new code.';
 
 /** The link's address and code, taken out of the address bar (and the history) first: the code is a secret. */
 function readLink(): State {
@@ -18,6 +28,9 @@ function readLink(): State {
   history.replaceState(null, '', location.pathname);
   const link = v.safeParse(VerifyAccountSchema, { email: query.get('email') ?? '', otp: query.get('code') ?? '' });
   if (!link.success) return { kind: 'failed', message: BROKEN_LINK };
+  // Opened again after confirming, in the browser signed in with that address.
+  const user = $session.get()?.user;
+  if (user?.is_verified && user.email === link.output.email) return { kind: 'confirmed' };
   rememberEmail('verify', link.output.email);
   return { kind: 'ready', ...link.output };
 }
@@ -37,7 +50,9 @@ function EmailVerification() {
       // Signed in: the browser is on its way to the next page.
       await verifyAccount(email, otp);
     } catch (error) {
-      setState({ kind: 'failed', message: messageOf(error) });
+      // A refused code: used already (the address may be confirmed), or expired.
+      const refused = isApiError(error) && error.status === 400;
+      setState({ kind: 'failed', message: refused ? USED_LINK : messageOf(error), login: refused });
     }
   }
 
@@ -48,6 +63,18 @@ function EmailVerification() {
           Continue as {state.email}
         </button>
       </p>
+    );
+  }
+  if (state.kind === 'confirmed') {
+    return (
+      <div className="auth-status" role="status">
+        <p>{CONFIRMED_ALREADY}</p>
+        <p>
+          <a className="btn" href={$session.get()?.user.kyc_completed ? DASHBOARD_PATH : AUTH_PATHS.kyc}>
+            Continue
+          </a>
+        </p>
+      </div>
     );
   }
   if (state.kind === 'checking') {
@@ -61,7 +88,12 @@ function EmailVerification() {
     <div className="auth-status" role="alert">
       <p>{state.message}</p>
       <p>
-        <a className="btn" href={AUTH_PATHS.verify}>
+        {state.login && (
+          <a className="btn" href={loginUrl()}>
+            Log in
+          </a>
+        )}
+        <a className={state.login ? 'btn btn-outline' : 'btn'} href={AUTH_PATHS.verify}>
           Enter the code
         </a>
       </p>
