@@ -3,9 +3,10 @@
 // and stays after a reload, and the overview then shows the new percentage and 'Continue where you
 // left off' pointing at the next material; the video link answers byte ranges; another student is
 // told they are not enrolled; anything else under /dashboard is the 404 page; axe at 320 and 1280 px.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   codeIn,
+  enrol,
   expect,
   expectNoAxeViolations,
   signIn,
@@ -30,19 +31,6 @@ async function signUp(api: Api, outbox: Outbox, email: string): Promise<Student>
   const verified = await api.post<StudentSession>('user/auth/student/verify-account', { email, otp });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   return { ...verified.body.data!, email, password: STUDENT_PASSWORD };
-}
-
-/** Checkout, pay on the test provider and verify, through the API with the student's token. */
-async function enrol(request: APIRequestContext, student: StudentSession, course = COURSE) {
-  const headers = { authorization: `Bearer ${student.token}` };
-  const checkout = await request.post(`/api/v1/user/courses/${course}/checkout`, { headers });
-  expect(checkout.status(), await checkout.text()).toBe(201);
-  const { reference } = ((await checkout.json()) as { data: { reference: string } }).data;
-  const paid = await request.post(`/api/v1/user/test-payments/${reference}`, { headers, data: { outcome: 'pay' } });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  const verify = await request.get(`/api/v1/user/payments/${reference}/verify`, { headers });
-  expect(verify.status(), await verify.text()).toBe(200);
-  expect(((await verify.json()) as { data: { status: string } }).data.status).toBe('success');
 }
 
 const it = test.extend<{ enrolled: Student; other: Student }>({

@@ -77,6 +77,19 @@ export async function signIn(page: Page, session: StudentSession) {
   );
 }
 
+/** Checkout, pay on the test provider and verify, through the API with the student's token. */
+export async function enrol(request: APIRequestContext, student: StudentSession, course = 'pattern-drafting-foundations') {
+  const headers = { authorization: `Bearer ${student.token}` };
+  const checkout = await request.post(`/api/v1/user/courses/${course}/checkout`, { headers });
+  expect(checkout.status(), await checkout.text()).toBe(201);
+  const { reference } = ((await checkout.json()) as { data: { reference: string } }).data;
+  const paid = await request.post(`/api/v1/user/test-payments/${reference}`, { headers, data: { outcome: 'pay' } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const verify = await request.get(`/api/v1/user/payments/${reference}/verify`, { headers });
+  expect(verify.status(), await verify.text()).toBe(200);
+  expect(((await verify.json()) as { data: { status: string } }).data.status).toBe('success');
+}
+
 /** Fills the KYC date of birth, 'YYYY-MM-DD', as a person does: day, month by name, year. */
 export async function fillDateOfBirth(page: Page, iso: string) {
   const [year, month, day] = iso.split('-');
