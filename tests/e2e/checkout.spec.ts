@@ -175,3 +175,19 @@ test.describe('back from the payment page on a phone (390x844)', () => {
     await expect(outcome.getByRole('button', { name: 'Try again' })).toBeInViewport();
   });
 });
+
+test('the checkout shows each tutor with their photo, name and position', async ({ page }) => {
+  await page.goto(`/courses/${COURSE}/checkout`);
+  const tutors = main(page).getByRole('list', { name: 'Tutors' }).getByRole('listitem');
+  await expect(tutors).toHaveCount(2);
+  await expect(tutors.nth(0)).toContainText('Chinedu Okafor');
+  await expect(tutors.nth(1)).toContainText('Adebimpe Ogunleye');
+  await expect(tutors.nth(1)).toContainText('Director of Studies');
+  for (const tutor of await tutors.all()) {
+    const photo = tutor.locator('img');
+    await expect(photo).toBeVisible();
+    // Loaded, and drawn at a size a face can be seen at.
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect((await photo.boundingBox())!.width).toBeGreaterThanOrEqual(40);
+  }
+});
