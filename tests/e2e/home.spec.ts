@@ -113,6 +113,27 @@ test.describe('home page', () => {
     await expect(failed.locator('.lazy-failed')).toBeVisible();
   });
 
+  test('a grid of three cards fills its row on a laptop, with no blank fourth column', async ({ page }) => {
+    for (const viewport of [
+      { width: 1366, height: 768 },
+      { width: 1280, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      for (const heading of ['Services for fashion businesses', 'What our students say']) {
+        const grid = page.getByRole('region', { name: heading }).locator('.grid');
+        const box = (await grid.boundingBox())!;
+        const cards = await grid
+          .locator('> *')
+          .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
+        expect(cards, heading).toHaveLength(3);
+        // One row, and the last card ends where the grid does.
+        expect(new Set(cards.map((card) => Math.round(card.top))).size, heading).toBe(1);
+        expect(Math.abs(cards[2]!.right - (box.x + box.width)), heading).toBeLessThan(2);
+      }
+    }
+  });
+
   test('states the organisation in JSON-LD', async ({ page }) => {
     await page.goto('/');
     const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as Record<string, unknown>;
