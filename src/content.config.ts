@@ -155,21 +155,28 @@ const authPage = z.object({ ...seo, heading: z.string().min(2), lead: z.string()
 /** The auth pages' texts (docs/product.md#auth-routes): the marketing panel and each page's heading. */
 const auth = defineCollection({
   loader: glob({ pattern: 'auth.md', base: './content/pages' }),
-  schema: z.object({
-    panel: z.object({ heading: z.string(), text: z.string(), points: z.array(z.string()).min(1).max(5) }),
-    pages: z.object({
-      login: authPage,
-      signup: authPage,
-      verify: authPage,
-      emailVerification: authPage,
-      kyc: authPage,
-      signedUp: authPage,
-      forgot: authPage,
-      reset: authPage,
-      resetDone: authPage,
-      logout: authPage,
+  schema: ({ image }) =>
+    z.object({
+      panel: z.object({
+        heading: z.string(),
+        text: z.string(),
+        points: z.array(z.string()).min(1).max(5),
+        /** Decoration beside the words on a laptop: it says nothing the words do not, so it has no alternative text. */
+        image: image(),
+      }),
+      pages: z.object({
+        login: authPage,
+        signup: authPage,
+        verify: authPage,
+        emailVerification: authPage,
+        kyc: authPage,
+        signedUp: authPage,
+        forgot: authPage,
+        reset: authPage,
+        resetDone: authPage,
+        logout: authPage,
+      }),
     }),
-  }),
 });
 
 /** The people who teach the e-learning courses (docs/product.md#course-pages): a collection apart from faculty. */

@@ -145,6 +145,23 @@ export function makeVideo(course: Course, material: Material, index: number, tex
   }
 }
 
+/**
+ * The video's poster: the frame in the middle of its title slide (the first third; its first
+ * frames fade in from black), as a WebP still the size of the video, bit-exact like the video.
+ */
+export function makePoster(video: string, seconds: number, out: string) {
+  const at = (seconds / 6).toFixed(2);
+  const result = spawnSync(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-ss', at, '-i', video, '-frames:v', '1'],
+      ...['-c:v', 'libwebp', '-quality', '80', '-compression_level', '6', '-map_metadata', '-1', '-fflags', '+bitexact', out],
+    ],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`ffmpeg failed for ${out}: ${result.stderr || result.error?.message}`);
+}
+
 export function videoSeconds(file: string): number {
   const result = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { encoding: 'utf8' });
   return Number(result.stdout.trim());

@@ -2,7 +2,7 @@
 // payment' in docs/product.md#endpoints): the course page with signed, expiring material
 // links; the files behind them (whole, one byte range, HEAD); everything a link refuses (expired,
 // altered, another student's, a retired material, no longer enrolled, a path that tries to leave the
-// folder); ticking materials and the progress My courses shows.
+// folder); a video's poster behind the same signature; ticking materials and the progress My courses shows.
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,10 +22,12 @@ const root = await mkdtemp(join(tmpdir(), 'afa-materials-'));
 const materialsDir = join(root, 'materials');
 const VIDEO = Uint8Array.from({ length: 100 }, (_, i) => i);
 const PDF = new TextEncoder().encode('%PDF-1.4\n% Lesson 2 of course 2\n%%EOF\n');
+const POSTER = Uint8Array.from({ length: 30 }, (_, i) => 255 - i);
 const SECRET = 'top secret: not a material';
 for (const course of ['course-02', 'course-03']) {
   await mkdir(join(materialsDir, course), { recursive: true });
   await writeFile(join(materialsDir, course, 'm1.mp4'), VIDEO);
+  await writeFile(join(materialsDir, course, 'm1.poster.webp'), POSTER);
   await writeFile(join(materialsDir, course, 'm2.pdf'), PDF);
   await writeFile(join(materialsDir, course, 'm3.mp4'), VIDEO.slice(0, 50));
   await writeFile(join(materialsDir, course, 'm4.pdf'), PDF);
@@ -82,7 +84,7 @@ describe('the course page of an enrolled student', () => {
     expect(answer.headers.get('cache-control')).toBe('no-store');
     const { course, materials } = await readData(answer, CourseMaterialsSchema);
     expect(course).toEqual({ id: 'course-02', title: 'Course number 2', image_url: 'http://localhost/_astro/course-2.svg' });
-    expect(materials.map(({ url: _url, ...rest }) => rest)).toEqual([
+    expect(materials.map(({ url: _url, poster_url: _poster, ...rest }) => rest)).toEqual([
       { id: 'm1', title: 'Lesson 1', kind: 'video', length: 10, completed: false },
       { id: 'm2', title: 'Lesson 2', kind: 'pdf', length: 10, completed: false },
       { id: 'm3', title: 'Lesson 3', kind: 'video', length: 10, completed: false },
@@ -94,6 +96,40 @@ describe('the course page of an enrolled student', () => {
         `^http://localhost/api/v1/user/materials/course-02/m1\\?expires=${expires}&student=${student.id}&session=[0-9a-f-]{36}&sig=[0-9a-f]{64}$`,
       ),
     );
+    // A video's poster is signed as the video is; a PDF has none.
+    expect(materials[0]!.poster_url).toBe(materials[0]!.url.replace('/m1?', '/m1/poster?'));
+    expect(materials.map((material) => material.poster_url === null)).toEqual([false, true, false, true]);
+  });
+
+  it("serves a video's poster through its signed link, refused as the video is, and none for a PDF", async () => {
+    await seedCatalogue(t.db);
+    const student = await enrolledStudent();
+    const [video, pdf, unposted] = await materialsOf(student.token);
+    const poster = await open(video!.poster_url!);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/webp');
+    expect(poster.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect(new Uint8Array(await poster.arrayBuffer())).toEqual(POSTER);
+
+    const sig = new URL(video!.poster_url!, 'http://localhost').searchParams.get('sig')!;
+    await expectRefused(
+      await open(
+        withParam(
+          video!.poster_url!,
+          'sig',
+          sig.replace(/^./, (c) => (c === '0' ? '1' : '0')),
+        ),
+      ),
+    );
+    await expectRefused(await open(video!.poster_url!.replace('/m1/', '/m3/')));
+    const stranger = await enrolledStudent();
+    await expectRefused(await open(withParam(video!.poster_url!, 'student', stranger.id)));
+
+    // A PDF's own signed link has no poster; a video whose poster file is missing says so.
+    const none = await open(pdf!.url.replace('?', '/poster?'));
+    expect(none.status).toBe(404);
+    expect(await readJson(none)).toEqual({ message: 'This material is not available right now.' });
+    expect((await open(unposted!.poster_url!)).status).toBe(404);
   });
 
   it('serves the files: whole, one byte range (206), past the end (416) and HEAD, without a bearer token', async () => {

@@ -45,6 +45,7 @@ describe('the OpenAPI document', () => {
       'GET /user/courses/{id}/enrolment',
       'GET /user/courses/{id}/related-courses',
       'GET /user/materials/{courseId}/{materialId}',
+      'GET /user/materials/{courseId}/{materialId}/poster',
       'GET /user/payments/{reference}/verify',
       'GET /user/student/courses',
       'GET /user/student/courses/{id}',

@@ -53,7 +53,10 @@ test('Enrol Now -> sign in -> checkout -> Pay on the test page -> the course in 
   await expect(main(page).getByRole('button', { name: 'Make Payment' })).toHaveCount(0);
 });
 
-test('a visitor who signs up from the checkout comes back to it after the code (opened from the mail) and KYC', async ({ page, outbox }) => {
+test('a visitor who signs up from the checkout comes back to it after the code (opened from the mail) and KYC', async ({
+  page,
+  outbox,
+}) => {
   const checkout = `/courses/${COURSE}/checkout`;
   const email = `way-back-${Date.now()}@example.com`;
   await page.goto(checkout);
@@ -123,4 +126,68 @@ test('axe: the checkout (visitor and signed in) and the test payment page', asyn
   await page.waitForURL('**/payments/test?reference=*');
   await expect(main(page).getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test.describe('back from the payment page on a phone (390x844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /** The outcome is in the first screen, above the course, announced, and said again by a toast. */
+  async function expectOutcomeFirst(page: Page, role: 'status' | 'alert', text: string) {
+    const outcome = main(page).getByRole(role).filter({ hasText: text });
+    await expect(outcome).toBeVisible();
+    await expect(outcome).toBeInViewport({ ratio: 1 });
+    const course = (await main(page).getByRole('heading', { name: TITLE, level: 2 }).boundingBox())!;
+    expect((await outcome.boundingBox())!.y).toBeLessThan(course.y);
+    // Focus is on the outcome, so a screen reader reads it out and the keyboard starts there.
+    await expect(outcome).toBeFocused();
+    await expect(page.locator('#toaster').getByRole(role).filter({ hasText: text })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+
+  test('Pay: "Payment received" is at the top of the first screen, focused, with a success toast', async ({ page, student }) => {
+    await signIn(page, student);
+    await page.goto(`/courses/${COURSE}/checkout`);
+    await waitForIslands(page);
+    await payOnTestPage(page, 'Pay');
+    await expectOutcomeFirst(page, 'status', 'Payment received');
+    await expect(main(page).getByRole('link', { name: 'Go to My courses' })).toBeInViewport();
+  });
+
+  test('Decline: the failure is at the top, styled as an error, says what to do, with an error toast', async ({ page, student }) => {
+    await signIn(page, student);
+    await page.goto(`/courses/${COURSE}/checkout`);
+    await waitForIslands(page);
+    await payOnTestPage(page, 'Decline');
+    await expectOutcomeFirst(page, 'alert', 'The payment did not go through');
+    const outcome = main(page).getByRole('alert');
+    await expect(outcome).toContainText('You have not been charged');
+    // Looks like a failure: the danger colour on its border, not the plain text of the page.
+    const border = await outcome.evaluate((el) => getComputedStyle(el).borderLeftColor);
+    const danger = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--danger)';
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return colour;
+    });
+    expect(border).toBe(danger);
+    await expect(outcome.getByRole('button', { name: 'Try again' })).toBeInViewport();
+  });
+});
+
+test('the checkout shows each tutor with their photo, name and position', async ({ page }) => {
+  await page.goto(`/courses/${COURSE}/checkout`);
+  const tutors = main(page).getByRole('list', { name: 'Tutors' }).getByRole('listitem');
+  await expect(tutors).toHaveCount(2);
+  await expect(tutors.nth(0)).toContainText('Chinedu Okafor');
+  await expect(tutors.nth(1)).toContainText('Adebimpe Ogunleye');
+  await expect(tutors.nth(1)).toContainText('Director of Studies');
+  for (const tutor of await tutors.all()) {
+    const photo = tutor.locator('img');
+    await expect(photo).toBeVisible();
+    // Loaded, and drawn at a size a face can be seen at.
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect((await photo.boundingBox())!.width).toBeGreaterThanOrEqual(40);
+  }
 });

@@ -36,7 +36,7 @@ test.describe('the catalogue', () => {
     await expect(cards.first().getByRole('heading')).toHaveText('Fashion Design Fundamentals');
 
     await search.fill('no such course anywhere');
-    await expect(page.getByText('Nothing to show yet!')).toBeVisible();
+    await expect(page.getByText('No course matches “no such course anywhere”.')).toBeVisible();
     await search.fill('');
     await expect(cards).toHaveCount(10);
 
@@ -58,6 +58,36 @@ test.describe('the catalogue', () => {
     await pages.getByLabel('Per page').selectOption('20');
     await expect(page).toHaveURL(/[?&]per_page=20(&|$)/);
     await expect(cards).toHaveCount(19);
+  });
+
+  test('a search says how many courses match it, or that none does, naming the words, politely', async ({ page, api }) => {
+    const matching = await api.get<{ total_count: number }>('user/courses?search=pattern&per_page=50');
+    const count = matching.body.data!.total_count;
+    expect(count).toBeGreaterThan(1);
+    await page.goto('/courses');
+    await waitForIslands(page);
+    const search = page.getByRole('searchbox', { name: 'Search courses' });
+    // role=status is a polite live region: read out when the words change, without cutting in.
+    const summary = page.getByRole('main').getByRole('status').filter({ hasText: /match/ });
+
+    await search.fill('pattern');
+    await expect(summary).toHaveText(`${count} courses match “pattern”`);
+    await expect(summary).toBeVisible();
+    await search.fill('aso-oke');
+    await expect(summary).toHaveText('1 course matches “aso-oke”');
+
+    await search.fill('no such course anywhere');
+    await expect(summary).toHaveText(
+      'No course matches “no such course anywhere”. Try other words, or clear the search to see every course.',
+    );
+    await expect(summary).toBeVisible();
+    await expect(page.getByText('Nothing to show yet!')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // No search, no count: the catalogue is simply the catalogue.
+    await search.fill('');
+    await expect(catalogueCards(page)).toHaveCount(10);
+    await expect(summary).toHaveCount(0);
   });
 
   test('reads the page and the search from the address', async ({ page }) => {

@@ -164,6 +164,41 @@ it('the selected video plays from a link that answers byte ranges; PDFs open in 
   await expect(pdf).toHaveAttribute('rel', 'noopener');
 });
 
+it('Watch video starts the video at once, and before it plays it shows a poster (a frame of it), not a black box', async ({
+  page,
+  enrolled,
+}) => {
+  await signIn(page, enrolled);
+  // Held back: the player shows its poster while the video is still on its way.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/v1\/user\/materials\/[^/]+\/[^/]+\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openCourse(page);
+  const item = main(page).getByRole('listitem').filter({ hasText: 'Video' }).first();
+  await item.getByRole('button', { name: /Watch video/ }).click();
+  const player = item.locator('video');
+  await expect(player).toBeVisible();
+  const poster = (await player.getAttribute('poster'))!;
+  expect(poster).toMatch(/^https?:\/\/.+\/poster\?/);
+  const image = await page.request.get(poster);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/webp');
+  // The poster is drawn where the video will be: the player is not one colour all over.
+  const shot = await player.screenshot();
+  const { default: sharp } = await import('sharp');
+  const stats = await sharp(shot).stats();
+  expect(Math.max(...stats.channels.map((channel) => channel.stdev))).toBeGreaterThan(20);
+
+  release();
+  // The click was the gesture: it plays without a second click on the player.
+  await expect
+    .poll(() => player.evaluate((video: HTMLVideoElement) => !video.paused && video.currentTime > 0), { timeout: 15_000 })
+    .toBe(true);
+});
+
 it('a failed save puts the tick back', async ({ page, enrolled }) => {
   await signIn(page, enrolled);
   await openCourse(page);
@@ -190,7 +225,8 @@ it('a video whose link fails (expired) reloads the list once, then plays from th
     if (request.method() === 'GET' && request.url().endsWith(`/api/v1/user/student/courses/${COURSE}`)) lists += 1;
   });
   let refused = 0;
-  await page.route('**/api/v1/user/materials/**', async (route) => {
+  // The video's own link, not its poster's (…/poster?…).
+  await page.route(/\/api\/v1\/user\/materials\/[^/]+\/[^/]+\?/, async (route) => {
     if (refused++ === 0) return route.fulfill({ status: 403, contentType: 'application/json', body: '{"message":"expired"}' });
     return route.continue();
   });

@@ -89,6 +89,32 @@ test.describe('home page', () => {
     await expect.poll(() => requests.some((url) => url.endsWith('/media/process.mp4'))).toBe(true);
   });
 
+  test('the video player keeps the poster until the video plays, then plays without another click', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/media/process.mp4', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const facade = page.locator('[data-video]');
+    await facade.scrollIntoViewIfNeeded();
+    await expect(facade.locator('[data-lazy]')).toHaveAttribute('data-state', 'loaded');
+    const picture = (await facade.locator('img').getAttribute('src'))!;
+    await page.getByRole('button', { name: /^Play video/ }).click();
+    const video = facade.locator('video');
+    await expect(video).toHaveAttribute('poster', picture);
+    // While the video is on its way, the player shows the picture, not a black box.
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.getBoundingClientRect().height)).toBeGreaterThan(100);
+    const { default: sharp } = await import('sharp');
+    const stats = await sharp(await video.screenshot()).stats();
+    expect(Math.max(...stats.channels.map((channel) => channel.stdev))).toBeGreaterThan(20);
+    release();
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime > 0), { timeout: 15_000 })
+      .toBe(true);
+  });
+
   test('lazy images load near the viewport, fade in, and show their description if they fail', async ({ page }) => {
     await page.route('**/_astro/*tobi*', (route) => route.fulfill({ status: 404, body: '' }));
     const requested: string[] = [];
@@ -111,6 +137,27 @@ test.describe('home page', () => {
     const failed = page.locator('[data-lazy][data-state="failed"]');
     await expect(failed).toHaveCount(1);
     await expect(failed.locator('.lazy-failed')).toBeVisible();
+  });
+
+  test('a grid of three cards fills its row on a laptop, with no blank fourth column', async ({ page }) => {
+    for (const viewport of [
+      { width: 1366, height: 768 },
+      { width: 1280, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      for (const heading of ['Services for fashion businesses', 'What our students say']) {
+        const grid = page.getByRole('region', { name: heading }).locator('.grid');
+        const box = (await grid.boundingBox())!;
+        const cards = await grid
+          .locator('> *')
+          .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
+        expect(cards, heading).toHaveLength(3);
+        // One row, and the last card ends where the grid does.
+        expect(new Set(cards.map((card) => Math.round(card.top))).size, heading).toBe(1);
+        expect(Math.abs(cards[2]!.right - (box.x + box.width)), heading).toBeLessThan(2);
+      }
+    }
   });
 
   test('states the organisation in JSON-LD', async ({ page }) => {

@@ -35,3 +35,44 @@ test('static assets are compressed and hashed ones are cached for a year', async
   expect(html.headers()['content-encoding']).toBe('gzip');
   expect(html.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
 });
+
+test.describe('the auth pages on a laptop', () => {
+  for (const viewport of [
+    { width: 1366, height: 768 },
+    { width: 1280, height: 900 },
+  ]) {
+    test(`the marketing panel is as tall as what it holds, in the first screen, and stays beside a long form (${viewport.width}x${viewport.height})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      for (const path of ['/auth/login', '/auth/signup']) {
+        await page.goto(path);
+        const panel = page.getByRole('complementary', { name: 'Your fashion career starts here' });
+        await expect(panel, path).toBeInViewport({ ratio: 1 });
+        // No empty block under the words: below its last child there is only the panel's padding.
+        const room = await panel.evaluate((el) => {
+          const bottom = el.getBoundingClientRect().bottom - Number.parseFloat(getComputedStyle(el).paddingBottom);
+          return bottom - el.lastElementChild!.getBoundingClientRect().bottom;
+        });
+        expect(room, path).toBeLessThan(8);
+        const art = panel.locator('img');
+        await expect(art, path).toBeVisible();
+        await expect
+          .poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: path })
+          .toBe(true);
+      }
+      // Down at the end of the sign-up form, the panel is still there beside it.
+      await page.getByRole('main').getByRole('button', { name: 'Sign up' }).scrollIntoViewIfNeeded();
+      await expect(page.getByRole('heading', { name: 'Your fashion career starts here' })).toBeInViewport({ ratio: 1 });
+    });
+  }
+
+  test('on a phone the form comes first and the panel, without its picture, follows it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/auth/login');
+    const panel = page.getByRole('complementary', { name: 'Your fashion career starts here' });
+    const form = (await page.getByRole('main').getByRole('button', { name: 'Log in' }).boundingBox())!;
+    expect((await panel.boundingBox())!.y).toBeGreaterThan(form.y);
+    await expect(panel.locator('img')).toBeHidden();
+  });
+});

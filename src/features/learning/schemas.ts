@@ -20,6 +20,11 @@ const MaterialSchema = v.pipe(
     length: v.pipe(v.number(), v.integer(), v.minValue(0), v.metadata({ description: 'Seconds of a video; pages of a PDF.' })),
     /** A signed link to the file, for this student only, valid 2 hours from the answer. */
     url: LinkSchema,
+    /** A video's poster (a still of its title slide, WebP), signed as `url` is; null for a PDF. */
+    poster_url: v.pipe(
+      v.nullable(LinkSchema),
+      v.metadata({ description: "A video's poster image (WebP), through a signed link like `url`; null for a PDF." }),
+    ),
     completed: v.boolean(),
   }),
   v.metadata({ ref: 'Material' }),

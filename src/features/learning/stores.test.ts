@@ -16,6 +16,7 @@ const material = (id: string, completed = false, url = `/api/v1/user/materials/c
   kind: id === 'm2' ? 'pdf' : 'video',
   length: id === 'm2' ? 3 : 95,
   url,
+  poster_url: id === 'm2' ? null : url.replace('?', '/poster?'),
   completed,
 });
 const course = (...materials: Material[]): CourseMaterials => ({

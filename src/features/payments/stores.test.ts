@@ -1,6 +1,7 @@
 // Checkout's state machine through its actions, with the API stubbed: where a student stands on
 // arrival (signed out, enrolled, ready to pay), paying (off to the provider, or back to ready when it
-// could not start), and coming back to have the payment checked (paid, pending, failed).
+// could not start), and coming back to have the payment checked (paid, pending, failed, or not
+// checked), each outcome with its toast.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '#lib/errors.ts';
 import { $session } from '#lib/session.ts';
@@ -8,7 +9,14 @@ import { sampleUser } from '../../../tests/support/sample-user.ts';
 
 const api = vi.hoisted(() => ({ checkout: vi.fn(), verify: vi.fn(), enrolment: vi.fn(), testCharge: vi.fn(), completeTest: vi.fn() }));
 vi.mock('./api.ts', () => ({ paymentsApi: api }));
-const { $checkout, checkPayment, makePayment, openCheckout } = await import('./stores.ts');
+const { $checkout, checkPayment, makePayment, openCheckout, OUTCOME_TOASTS } = await import('./stores.ts');
+const { $pendingToasts } = await import('#lib/toast/store.ts');
+/** The toasts raised since the last call, as type and text. */
+const toasts = () => {
+  const raised = $pendingToasts.get().map(({ type, message }) => ({ type, message }));
+  $pendingToasts.set([]);
+  return raised;
+};
 
 const answer = <T>(data: T) => Promise.resolve({ message: 'ok', data });
 const REFERENCE = 'ADR-ABCDEFGHJKLMNPQR';
@@ -64,22 +72,43 @@ describe('the checkout store', () => {
     expect($checkout.get()).toEqual({ kind: 'enrolled' });
   });
 
-  it('checks the payment it came back with: paid, still pending, or failed with the reason', async () => {
+  it('checks the payment it came back with: paid, still pending, or failed, each with its toast', async () => {
+    toasts();
     api.verify.mockReturnValueOnce(answer({ status: 'success', course_id: 'c1' }));
     const checking = openCheckout('c1', REFERENCE);
     expect($checkout.get()).toEqual({ kind: 'checking' });
     await checking;
     expect($checkout.get()).toEqual({ kind: 'paid' });
     expect(api.enrolment).not.toHaveBeenCalled();
+    expect(toasts()).toEqual([{ type: 'success', message: OUTCOME_TOASTS.paid }]);
 
     api.verify.mockReturnValueOnce(answer({ status: 'pending', course_id: 'c1' }));
     await checkPayment(REFERENCE);
     expect($checkout.get()).toEqual({ kind: 'pending', reference: REFERENCE });
+    expect(toasts()).toEqual([{ type: 'info', message: OUTCOME_TOASTS.pending }]);
     api.verify.mockReturnValueOnce(answer({ status: 'failed', course_id: 'c1' }));
     await checkPayment(REFERENCE);
     expect($checkout.get()).toEqual({ kind: 'failed' });
+    expect(toasts()).toEqual([{ type: 'error', message: OUTCOME_TOASTS.failed }]);
+  });
+
+  it('tells a payment it could not check from one that failed, and toasts nothing more than the HTTP client did', async () => {
+    toasts();
     api.verify.mockReturnValueOnce(Promise.reject(new ApiError(404, 'Payment not found', {})));
     await checkPayment(REFERENCE);
-    expect($checkout.get()).toEqual({ kind: 'failed', message: 'Payment not found' });
+    expect($checkout.get()).toEqual({ kind: 'unchecked', reference: REFERENCE, message: 'Payment not found' });
+    expect(toasts()).toEqual([]);
+  });
+
+  it('keeps a failed payment in view while trying again, and only then', async () => {
+    api.checkout.mockReturnValue(answer({ reference: REFERENCE, authorization_url: '/payments/test?reference=x', amount: '70000.00' }));
+    $checkout.set({ kind: 'failed' });
+    const paying = makePayment('c1');
+    expect($checkout.get()).toEqual({ kind: 'redirecting', retry: true });
+    await paying;
+    $checkout.set({ kind: 'ready' });
+    const again = makePayment('c1');
+    expect($checkout.get()).toEqual({ kind: 'redirecting' });
+    await again;
   });
 });

@@ -1,22 +1,34 @@
 // Checkout's state and actions: what the checkout page shows for this course, and the moves of a
 // payment (start it and go to the provider; come back and check it). Islands render $checkout and
-// call these.
+// call these. The outcome of a payment is also raised as a toast, so it is seen and heard however
+// far down the page the student is.
 import { atom } from 'nanostores';
 import { isApiError, messageOf } from '#lib/errors.ts';
 import { go } from '#lib/navigation.ts';
 import { $session } from '#lib/session.ts';
+import { toast } from '#lib/toast/store.ts';
 import { paymentsApi } from './api.ts';
 
 export type CheckoutState =
   | { kind: 'loading' }
   | { kind: 'signed-out' }
   | { kind: 'ready' }
-  | { kind: 'redirecting' }
+  /** `retry`: started again from a failed payment, whose words stay in view until the provider's page opens. */
+  | { kind: 'redirecting'; retry?: boolean }
   | { kind: 'enrolled' }
   | { kind: 'checking' }
   | { kind: 'paid' }
   | { kind: 'pending'; reference: string }
-  | { kind: 'failed'; message?: string };
+  | { kind: 'failed' }
+  /** The payment's status could not be read (network, server): not the same as a payment that failed. */
+  | { kind: 'unchecked'; reference: string; message: string };
+
+/** The toasts of an outcome; the page says more, at its top (ui/CheckoutOutcome.tsx). */
+export const OUTCOME_TOASTS = {
+  paid: 'Payment received: you are enrolled.',
+  pending: 'Your payment is still being confirmed.',
+  failed: 'The payment did not go through. You have not been charged.',
+} as const;
 
 export const $checkout = atom<CheckoutState>({ kind: 'loading' });
 
@@ -34,7 +46,7 @@ export async function openCheckout(courseId: string, reference: string | null) {
 }
 
 export async function makePayment(courseId: string) {
-  $checkout.set({ kind: 'redirecting' });
+  $checkout.set($checkout.get().kind === 'failed' ? { kind: 'redirecting', retry: true } : { kind: 'redirecting' });
   try {
     const { data } = await paymentsApi.checkout(courseId);
     go(data.authorization_url);
@@ -48,10 +60,18 @@ export async function checkPayment(reference: string) {
   $checkout.set({ kind: 'checking' });
   try {
     const { data } = await paymentsApi.verify(reference);
-    if (data.status === 'success') $checkout.set({ kind: 'paid' });
-    else if (data.status === 'pending') $checkout.set({ kind: 'pending', reference });
-    else $checkout.set({ kind: 'failed' });
+    if (data.status === 'success') {
+      $checkout.set({ kind: 'paid' });
+      toast.success(OUTCOME_TOASTS.paid);
+    } else if (data.status === 'pending') {
+      $checkout.set({ kind: 'pending', reference });
+      toast.info(OUTCOME_TOASTS.pending);
+    } else {
+      $checkout.set({ kind: 'failed' });
+      toast.error(OUTCOME_TOASTS.failed);
+    }
   } catch (error) {
-    $checkout.set({ kind: 'failed', message: messageOf(error) });
+    // The HTTP client has toasted the reason already.
+    $checkout.set({ kind: 'unchecked', reference, message: messageOf(error) });
   }
 }

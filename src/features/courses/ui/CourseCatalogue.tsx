@@ -103,6 +103,7 @@ function CourseCatalogue({ initial }: CourseCatalogueProps) {
         paginationLabel="Course catalogue pages"
         headingLevel="h2"
         priorityCount={2}
+        search={query.search}
       />
     </div>
   );

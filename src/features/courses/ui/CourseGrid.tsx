@@ -1,5 +1,6 @@
 // A paged grid of course cards (docs/product.md#course-pages), shared by the catalogue and the
-// related courses: the cards, 'Nothing to show yet!' when there are none, a loading state that keeps
+// related courses: the cards, 'Nothing to show yet!' when there are none, how many match a search
+// (or that none does: ../search-summary.ts), a loading state that keeps
 // the last page in view, an error with a retry button, and the pagination control. useCoursePage
 // fetches one page by its API path and keeps answers in memory for 5 minutes
 // (docs/product.md#limits-and-timings), seeded with the page that was built into the HTML.
@@ -7,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { messageOf } from '#lib/errors.ts';
 import { Pagination } from '#lib/ui/Pagination.tsx';
 import type { CourseCard as CourseCardData } from '../schemas.ts';
+import { searchSummary } from '../search-summary.ts';
 import { CourseCard } from './CourseCard.tsx';
 import './CourseGrid.css';
 
@@ -77,6 +79,8 @@ export interface CourseGridProps {
   headingLevel?: 'h2' | 'h3';
   /** The first cards are in the first screenful. */
   priorityCount?: number;
+  /** The catalogue's search words, if any: the grid then says how many courses match them. */
+  search?: string;
 }
 
 export function CourseGrid({
@@ -93,12 +97,21 @@ export function CourseGrid({
   paginationLabel,
   headingLevel = 'h3',
   priorityCount = 0,
+  search: rawSearch = '',
 }: CourseGridProps) {
+  const search = rawSearch.trim();
   const loading = status === 'loading';
+  const ready = status === 'ready';
+  const noMatch = ready && !!search && totalCount === 0;
+  let summary = '';
+  if (loading) summary = 'Loading courses…';
+  else if (ready && search) summary = searchSummary(totalCount, search);
+  else if (ready && totalCount > 0) summary = `Page ${page} of ${totalPages}, ${totalCount} courses`;
   return (
     <div className="course-grid" aria-busy={loading}>
-      <p className="visually-hidden" role="status">
-        {loading ? 'Loading courses…' : status === 'ready' && totalCount > 0 ? `Page ${page} of ${totalPages}, ${totalCount} courses` : ''}
+      {/* One polite live region; seen as well as heard while a search is on, so the line stays put as results come. */}
+      <p className={!search ? 'visually-hidden' : noMatch ? 'empty-state course-search-summary' : 'course-search-summary'} role="status">
+        {summary}
       </p>
       {status === 'error' && (
         <div className="course-grid-error" role="alert">
@@ -109,7 +122,7 @@ export function CourseGrid({
         </div>
       )}
       {courses.length === 0 ? (
-        status === 'ready' && <p className="empty-state">{EMPTY_TEXT}</p>
+        ready && !search && <p className="empty-state">{EMPTY_TEXT}</p>
       ) : (
         <ul className={loading ? 'grid course-grid-list is-loading' : 'grid course-grid-list'}>
           {courses.map((course, i) => (

@@ -4,13 +4,14 @@
 //   GET user/student/courses/{id}                              the course and its live materials, in order
 //   PUT user/student/courses/{id}/materials/{material_id}      tick or untick a material
 //   GET user/materials/{courseId}/{materialId}?expires&student&sig   the file itself
+//   GET user/materials/{courseId}/{materialId}/poster?…               a video's poster, same signature
 // A material's file is reached only through a signed link (src/server/files/signed-urls.ts) for one
 // student, valid 2 hours: a <video> or a PDF viewer cannot send a bearer token, so the link is the
 // permission. The link is checked again against the database (live material, still enrolled, account
 // active), and the file's path is built from the database's names only, never from the URL's text.
 import { open } from 'node:fs/promises';
 import { and, eq, isNull } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
 import { isSessionAlive } from '#server/auth/sessions.ts';
 import { courseMaterials, courses, enrolments, materialProgress, students } from '#server/db/schema.ts';
@@ -32,6 +33,7 @@ import {
   SignedLinkQuerySchema,
   type Material,
 } from '../schemas.ts';
+import { posterFileOf } from '../poster-file.ts';
 import { courseProgress, liveMaterials, myCourses } from './progress.ts';
 import { EXAMPLE_COURSE_ID } from '#server/http/openapi-examples.ts';
 
@@ -54,6 +56,7 @@ const MATERIAL_LINK_PURPOSE = 'course-material';
 const MATERIAL_LINK_BASE = '/api/v1/user/materials';
 
 const FILE_TYPES = { video: 'video/mp4', pdf: 'application/pdf' } as const;
+const POSTER_TYPE = 'image/webp';
 /** Private: the link names one student; the browser may keep the bytes while the link lasts. */
 const FILE_CACHE_CONTROL = 'private, max-age=3600';
 
@@ -136,6 +139,7 @@ export function createLearningRoutes(services: ApiServices) {
               kind: 'video',
               length: 412,
               url: `https://adireacademy.ng/api/v1/user/materials/${EXAMPLE_COURSE_ID}/c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f?expires=1764070000&student=0b5f3c1e&session=1a2b3c4d&sig=9f3e2a`,
+              poster_url: `https://adireacademy.ng/api/v1/user/materials/${EXAMPLE_COURSE_ID}/c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f/poster?expires=1764070000&student=0b5f3c1e&session=1a2b3c4d&sig=9f3e2a`,
               completed: false,
             },
           ],
@@ -152,14 +156,19 @@ export function createLearningRoutes(services: ApiServices) {
       const rows = await liveMaterials(db, student, [course.id]);
       const origin = linkOrigin(services.env, c);
       const materials: Material[] = await Promise.all(
-        rows.map(async (row) => ({
-          id: row.id,
-          title: row.title,
-          kind: row.kind,
-          length: row.length,
-          url: absoluteUrl(origin, await materialLink(course.id, row.id, student, c.var.sessionId)),
-          completed: row.completedAt !== null,
-        })),
+        rows.map(async (row) => {
+          const link = await materialLink(course.id, row.id, student, c.var.sessionId);
+          return {
+            id: row.id,
+            title: row.title,
+            kind: row.kind,
+            length: row.length,
+            url: absoluteUrl(origin, link),
+            // The poster's signature is the video's: the same permission, for a still of it.
+            poster_url: row.kind === 'video' ? absoluteUrl(origin, link.replace('?', '/poster?')) : null,
+            completed: row.completedAt !== null,
+          };
+        }),
       );
       const data = { course: { id: course.id, title: course.title, image_url: absoluteUrl(origin, course.imageUrl) }, materials };
       return c.json({ message: MESSAGES.materials, data }, 200);
@@ -211,6 +220,44 @@ export function createLearningRoutes(services: ApiServices) {
     },
   );
 
+  /**
+   * The material a signed link names, when the link still holds (signature, time, session) and is
+   * still true now: a live material of a course the (active) student is enrolled in. Else 403.
+   */
+  async function signedMaterial(c: Context<ApiEnv>) {
+    const refused = () => new ApiError(403, MESSAGES.badLink, { headers: { 'cache-control': 'no-store' } });
+    const query = validateInput(SignedLinkQuerySchema, c.req.query());
+    const courseId = c.req.param('courseId')!;
+    const materialId = c.req.param('materialId')!;
+    if (!isUuid(query.student) || !isUuid(query.session)) throw refused();
+    const fields = [courseId, materialId, query.student, query.session];
+    const signed = await signer.verify(MATERIAL_LINK_PURPOSE, fields, query.expires, query.sig, clock());
+    if (!signed || !(await isSessionAlive(db, query.session, query.student, clock()))) throw refused();
+
+    const [material] = await db
+      .select({ courseId: courseMaterials.courseId, file: courseMaterials.file, kind: courseMaterials.kind })
+      .from(courseMaterials)
+      .innerJoin(enrolments, and(eq(enrolments.courseId, courseMaterials.courseId), eq(enrolments.studentId, query.student)))
+      .innerJoin(students, and(eq(students.id, enrolments.studentId), isNull(students.deactivatedAt)))
+      .where(and(eq(courseMaterials.courseId, courseId), eq(courseMaterials.id, materialId), isNull(courseMaterials.retiredAt)));
+    if (!material) throw refused();
+    return material;
+  }
+
+  /** A file of the materials folder, by the database's names only, never the URL's text; 404 when it is not there. */
+  async function sendMaterialFile(c: Context<ApiEnv>, courseId: string, file: string, type: string) {
+    const missing = () => new ApiError(404, MESSAGES.fileMissing, { headers: { 'cache-control': 'no-store' } });
+    const path = pathInside(services.env.MATERIALS_DIR, courseId, file);
+    const handle = path ? await open(path, 'r').catch(() => null) : null;
+    if (!handle) throw missing();
+    const answer = await sendFile(c.req.raw, handle, { type, cacheControl: FILE_CACHE_CONTROL });
+    if (!answer) throw missing();
+    return answer;
+  }
+
+  const LINK_REFUSALS =
+    "(expired, altered, another student's, a retired material, no longer enrolled, or the session that asked for it has ended)";
+
   routes.get(
     '/materials/:courseId/:materialId',
     describeJsonRoute({
@@ -224,36 +271,34 @@ export function createLearningRoutes(services: ApiServices) {
       query: SignedLinkQuerySchema,
       binary: { types: Object.values(FILE_TYPES), ranges: true },
       errors: {
-        403: `${MESSAGES.badLink} (expired, altered, another student's, a retired material, no longer enrolled, or the session that asked for it has ended)`,
+        403: `${MESSAGES.badLink} ${LINK_REFUSALS}`,
         404: `${MESSAGES.fileMissing} (the file is missing on the server)`,
       },
     }),
     async (c) => {
-      const refused = () => new ApiError(403, MESSAGES.badLink, { headers: { 'cache-control': 'no-store' } });
-      const query = validateInput(SignedLinkQuerySchema, c.req.query());
-      const courseId = c.req.param('courseId');
-      const materialId = c.req.param('materialId');
-      if (!isUuid(query.student) || !isUuid(query.session)) throw refused();
-      const fields = [courseId, materialId, query.student, query.session];
-      const signed = await signer.verify(MATERIAL_LINK_PURPOSE, fields, query.expires, query.sig, clock());
-      if (!signed || !(await isSessionAlive(db, query.session, query.student, clock()))) throw refused();
+      const material = await signedMaterial(c);
+      return sendMaterialFile(c, material.courseId, material.file, FILE_TYPES[material.kind]);
+    },
+  );
 
-      // Still true now: a live material of a course the (active) student is enrolled in.
-      const [material] = await db
-        .select({ courseId: courseMaterials.courseId, file: courseMaterials.file, kind: courseMaterials.kind })
-        .from(courseMaterials)
-        .innerJoin(enrolments, and(eq(enrolments.courseId, courseMaterials.courseId), eq(enrolments.studentId, query.student)))
-        .innerJoin(students, and(eq(students.id, enrolments.studentId), isNull(students.deactivatedAt)))
-        .where(and(eq(courseMaterials.courseId, courseId), eq(courseMaterials.id, materialId), isNull(courseMaterials.retiredAt)));
-      if (!material) throw refused();
-
-      const missing = () => new ApiError(404, MESSAGES.fileMissing, { headers: { 'cache-control': 'no-store' } });
-      const path = pathInside(services.env.MATERIALS_DIR, material.courseId, material.file);
-      const handle = path ? await open(path, 'r').catch(() => null) : null;
-      if (!handle) throw missing();
-      const answer = await sendFile(c.req.raw, handle, { type: FILE_TYPES[material.kind], cacheControl: FILE_CACHE_CONTROL });
-      if (!answer) throw missing();
-      return answer;
+  routes.get(
+    '/materials/:courseId/:materialId/poster',
+    describeJsonRoute({
+      tag: 'Learning',
+      summary: "A video's poster (image/webp): a still of its title slide, through the `poster_url` GET user/student/courses/{id} gives",
+      description:
+        "Signed as the video's own link is (the same query), and refused the same way; `Cache-Control: private, max-age=3600`. A PDF has no poster (404).",
+      query: SignedLinkQuerySchema,
+      binary: { types: [POSTER_TYPE] },
+      errors: {
+        403: `${MESSAGES.badLink} ${LINK_REFUSALS}`,
+        404: `${MESSAGES.fileMissing} (a PDF, or the poster is missing on the server)`,
+      },
+    }),
+    async (c) => {
+      const material = await signedMaterial(c);
+      if (material.kind !== 'video') throw new ApiError(404, MESSAGES.fileMissing, { headers: { 'cache-control': 'no-store' } });
+      return sendMaterialFile(c, material.courseId, posterFileOf(material.file), POSTER_TYPE);
     },
   );
 

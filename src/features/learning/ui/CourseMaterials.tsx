@@ -1,6 +1,7 @@
 // The course page's materials (docs/product.md#dashboard-routes): each video and PDF with its kind,
 // length and a completion checkbox saved at once; the course's progress, updated at once and read
-// out politely; a player for the selected video and a new-tab link for each PDF. `#material-<id>`
+// out politely; a player for the selected video (its poster shown until it plays; 'Watch video'
+// starts it) and a new-tab link for each PDF. `#material-<id>`
 // in the URL selects that material and scrolls to it. A student who is not enrolled is told so and
 // sent to the checkout, never shown the materials.
 import { useStore } from '@nanostores/react';
@@ -95,11 +96,20 @@ function MaterialList({ materials, selectedId, linkReloads }: MaterialListProps)
 
 function MaterialItem({ material, selected, linkReloads }: { material: Material; selected: boolean; linkReloads: number }) {
   const [failed, setFailed] = useState(false);
+  // Set by a click on 'Watch video', not by a link to the material: only a click starts playback.
+  const [playOnOpen, setPlayOnOpen] = useState(false);
+  const video = useRef<HTMLVideoElement>(null);
   const anchor = materialAnchor(material.id);
   const checkbox = `complete-${material.id}`;
   const player = `player-${material.id}`;
   const select = () => {
     if (selectMaterial(material.id)) history.replaceState(history.state, '', `#${anchor}`);
+  };
+  const watch = () => {
+    setPlayOnOpen(true);
+    select();
+    // Already open: the click is still the gesture that lets it play, with its sound.
+    void video.current?.play().catch(() => undefined);
   };
   const onVideoError = () => {
     void reloadAfterVideoError().then((reloading) => {
@@ -137,7 +147,7 @@ function MaterialItem({ material, selected, linkReloads }: { material: Material;
             className="btn btn-outline"
             aria-expanded={selected}
             aria-controls={selected ? player : undefined}
-            onClick={select}
+            onClick={watch}
           >
             Watch video<span className="visually-hidden">: {material.title}</span>
           </button>
@@ -151,7 +161,16 @@ function MaterialItem({ material, selected, linkReloads }: { material: Material;
         <div className="material-player" id={player}>
           {/* The catalogue has no caption files for materials yet (no field in content/ nor the API): a known gap. */}
           {/* eslint-disable-next-line jsx-a11y-x/media-has-caption */}
-          <video key={`${linkReloads}:${material.url}`} controls preload="metadata" src={material.url} onError={onVideoError}>
+          <video
+            ref={video}
+            key={`${linkReloads}:${material.url}`}
+            controls
+            preload="metadata"
+            src={material.url}
+            poster={material.poster_url ?? undefined}
+            autoPlay={playOnOpen}
+            onError={onVideoError}
+          >
             <a href={material.url}>Download the video: {material.title}</a>
           </video>
           {failed && (
