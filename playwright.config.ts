@@ -25,7 +25,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromium,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  projects: [
+    { name: 'chromium', testIgnore: /slow-phone\.spec\.ts/, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    // A cheap phone on slow mobile data (network and CPU slowed in the spec itself, through CDP).
+    {
+      name: 'slow-phone',
+      testMatch: /slow-phone\.spec\.ts/,
+      use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2, launchOptions: chromium },
+    },
+  ],
   webServer: {
     // The production server over the production build, on a throwaway data folder.
     command: 'node tests/e2e/serve.ts',

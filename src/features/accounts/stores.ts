@@ -102,7 +102,7 @@ function rememberWayBack(next: string | null) {
 }
 
 /** This page's ?next=, else the way back remembered at signup. */
-export function wayBack(): string | null {
+function wayBack(): string | null {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(WAY_BACK_KEY);
   return nextFromQuery() ?? safeNext(stored);
 }

@@ -7,7 +7,7 @@
 // left as left, and puts focus and caret back. A submit pressed meanwhile was held by BaseHead's
 // guard (the browser would have put the fields, the password too, in the address): it goes now.
 
-export interface TypedField {
+interface TypedField {
   id: string;
   value: string;
 }

@@ -19,8 +19,8 @@ type State =
   | { kind: 'failed'; message: string; login?: boolean };
 
 const BROKEN_LINK = 'This link is incomplete. Enter the code from the e-mail instead.';
-export const CONFIRMED_ALREADY = 'Your e-mail address is already confirmed.';
-export const USED_LINK = 'This link has been used or has expired. If you have confirmed your address already, log in; if not, enter a new code.';
+const CONFIRMED_ALREADY = 'Your e-mail address is already confirmed.';
+const USED_LINK = 'This link has been used or has expired. If you have confirmed your address already, log in; if not, enter a new code.';
 
 /** The link's address and code, taken out of the address bar (and the history) first: the code is a secret. */
 function readLink(): State {
