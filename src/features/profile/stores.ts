@@ -25,11 +25,28 @@ export function refreshSignedInUser() {
   if ($session.get()) loadProfile().catch(() => undefined);
 }
 
-/** Saves the home address, phone and picture (PUT user/student/profile). */
+/** Saves the home address and phone (PUT user/student/profile). */
 export async function saveProfile(input: ProfileUpdateInput) {
   const { data } = await profileApi.updateProfile(input);
   updateSessionUser(data);
   return data;
+}
+
+/**
+ * Makes a stored upload the picture (PUT user/student/profile/image), on its own: the home address
+ * and phone the form holds, valid or not, neither hold it back nor go with it.
+ */
+export async function saveProfileImage(fileId: string) {
+  const { data } = await profileApi.updateProfileImage({ file_id: fileId });
+  updateSessionUser(data.user);
+  return data.user;
+}
+
+/** Removes the picture (PUT user/student/profile/image with null), whatever else the profile holds. */
+export async function removeProfileImage() {
+  const { data } = await profileApi.updateProfileImage({ file_id: null });
+  updateSessionUser(data.user);
+  return data.user;
 }
 
 /**
