@@ -220,7 +220,7 @@ test.describe('settings page', () => {
     await page.reload();
     await waitForIslands(page);
     await expect(main(page).getByLabel('Home address')).toHaveValue('7 Awolowo Road, Ikoyi');
-    await expect(main(page).getByLabel('Phone number')).toHaveValue('08031234567');
+    await expect(main(page).getByLabel('Phone number')).toHaveValue('803 123 4567');
   });
 
   test('a student with no home address saves a picture on its own, and what the form holds stays as typed', async ({ page, student }) => {
@@ -244,6 +244,29 @@ test.describe('settings page', () => {
       /\/media\/uploads\//,
     );
     await expect(main(page).getByLabel('Home address')).toHaveValue('');
+  });
+
+  test('a saved phone shows once, as the national number after the +234, after saving and after a reload', async ({ page, student }) => {
+    await openSettings(page, student);
+    await profileLoaded(page);
+    const phone = main(page).getByLabel('Phone number');
+    await main(page).getByLabel('Home address').fill('7 Awolowo Road, Ikoyi');
+    await phone.fill('+234 809 555 1234');
+    await main(page).getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Your profile has been updated.')).toBeVisible();
+    await expect(phone).toHaveValue('809 555 1234');
+    await page.reload();
+    await waitForIslands(page);
+    await expect(phone).toHaveValue('809 555 1234');
+
+    // Typed with the trunk 0, it comes back the same way; sent with Enter, the field keeps the focus.
+    await phone.fill('08031234567');
+    await main(page).getByRole('button', { name: 'Save Changes' }).click();
+    await expect(phone).toHaveValue('803 123 4567');
+    await phone.fill('0809 555 1234');
+    await phone.press('Enter');
+    await expect(phone).toHaveValue('809 555 1234');
+    await expect(phone).toBeFocused();
   });
 
   test('changing the password ends the session, lands on login after about a second, and the new password works', async ({

@@ -55,11 +55,17 @@ const valuesOf = (user: User): ProfileFormValues => ({
 function ProfileFields({ user: loaded, headingId }: { user: User; headingId: string }) {
   // The session holds the newest user: this page's saves, and another tab's (the session follows it).
   const user = useStore($session)?.user ?? loaded;
+  // What the form starts from: the profile as last loaded or saved.
+  const [saved, setSaved] = useState(loaded);
   const form = useAppForm({
-    defaultValues: valuesOf(loaded),
+    defaultValues: valuesOf(saved),
     validators: { onSubmit: ProfileFormSchema },
     onSubmit: submitWithSchema(ProfileFormSchema, async ({ home_address, phone_number }) => {
-      await saveProfile({ home_address, phone_number });
+      const next = await saveProfile({ home_address, phone_number });
+      // The form then shows what was saved, as a reload would: the address trimmed, the phone in
+      // the field's own format (an empty one keeps the saved number, so that number comes back).
+      setSaved(next);
+      form.reset(valuesOf(next));
     }),
   });
 
