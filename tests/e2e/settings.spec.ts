@@ -269,6 +269,97 @@ test.describe('settings page', () => {
     await expect(phone).toBeFocused();
   });
 
+  test('clicking the picture clears it at once, and Undo in the toast brings the same picture back, after a reload too', async ({
+    page,
+    student,
+  }) => {
+    await openSettings(page, student);
+    await profileLoaded(page);
+    await main(page).getByLabel('Upload profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    const clear = main(page).getByRole('button', { name: 'Remove profile picture' });
+    await expect(clear.locator('img')).toHaveAttribute('src', /\/media\/uploads\//);
+    const picture = (await clear.locator('img').getAttribute('src'))!;
+
+    await clear.click();
+    const removed = toast(page, 'Your profile picture has been removed.');
+    await expect(removed).toBeVisible();
+    await expect(clear).toHaveCount(0);
+    await expect(headerAvatar(page)).toHaveText('AO');
+    await removed.getByRole('button', { name: 'Undo' }).click();
+    await expect(clear.locator('img')).toHaveAttribute('src', picture);
+    await expect(headerAvatar(page).locator('img')).toHaveAttribute('src', picture);
+    await expect(removed).toHaveCount(0);
+
+    await page.reload();
+    await waitForIslands(page);
+    await expect(clear.locator('img')).toHaveAttribute('src', picture);
+
+    // Not undone, the removal holds at once: a reload while the toast is still up finds no picture.
+    await clear.click();
+    await expect(toast(page, 'Your profile picture has been removed.')).toBeVisible();
+    await page.reload();
+    await waitForIslands(page);
+    await profileLoaded(page);
+    await expect(clear).toHaveCount(0);
+    await expect(headerAvatar(page)).toHaveText('AO');
+  });
+
+  test('from the keyboard, clearing the picture puts the focus on Undo, and Undo gives it back to the upload control', async ({
+    page,
+    student,
+  }) => {
+    await page.clock.install();
+    await openSettings(page, student);
+    await profileLoaded(page);
+    await main(page).getByLabel('Upload profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    const clear = main(page).getByRole('button', { name: 'Remove profile picture' });
+    await expect(clear.locator('img')).toHaveAttribute('src', /\/media\/uploads\//);
+    const picture = (await clear.locator('img').getAttribute('src'))!;
+    await clear.focus();
+    await page.keyboard.press('Enter');
+    const undo = toast(page, 'Your profile picture has been removed.').getByRole('button', { name: 'Undo' });
+    await expect(undo).toBeFocused();
+    await expectNoAxeViolations(page);
+    // Held while it has the focus: still there after its 5 seconds.
+    await page.clock.runFor(6000);
+    await expect(undo).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(main(page).getByLabel('Upload profile picture')).toBeFocused();
+    await expect(clear.locator('img')).toHaveAttribute('src', picture);
+  });
+
+  test('an Undo after another tab chose a new picture keeps that one, and says why', async ({ page, context, student }) => {
+    await openSettings(page, student);
+    await profileLoaded(page);
+    const upload = (tab: Page) =>
+      main(tab).getByLabel('Upload profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    const clear = (tab: Page) => main(tab).getByRole('button', { name: 'Remove profile picture' });
+    await upload(page);
+    await expect(clear(page).locator('img')).toHaveAttribute('src', /\/media\/uploads\//);
+    const first = (await clear(page).locator('img').getAttribute('src'))!;
+    await clear(page).click();
+    const removed = toast(page, 'Your profile picture has been removed.');
+    await expect(removed).toBeVisible();
+    // Held while the pointer is on it, however long the other tab takes.
+    await removed.getByRole('button', { name: 'Undo' }).hover();
+
+    const other = await context.newPage();
+    await other.goto('/dashboard/settings');
+    await waitForIslands(other);
+    await profileLoaded(other);
+    await upload(other);
+    await expect(clear(other).locator('img')).toHaveAttribute('src', /\/media\/uploads\//);
+    const second = (await clear(other).locator('img').getAttribute('src'))!;
+    expect(second).not.toBe(first);
+
+    await page.bringToFront();
+    await removed.getByRole('button', { name: 'Undo' }).click();
+    await expect(toast(page, 'Your profile picture has been changed elsewhere. Reload the page to see it.')).toBeVisible();
+    await page.reload();
+    await waitForIslands(page);
+    await expect(clear(page).locator('img')).toHaveAttribute('src', second);
+  });
+
   test('changing the password ends the session, lands on login after about a second, and the new password works', async ({
     page,
     student,

@@ -137,11 +137,16 @@ function Avatar({ user }: { user: User }) {
     }
   };
 
-  const clear = async () => {
+  /**
+   * Clears the picture; the toast offers Undo. The button pressed is gone with the picture, so from
+   * the keyboard (a click with no pointer position: detail 0) focus goes to Undo, and back to the
+   * upload control once the toast closes with it.
+   */
+  const clear = async (byKeyboard: boolean) => {
     if (busy) return;
     setBusy(true);
     try {
-      await removeProfileImage();
+      await removeProfileImage({ focusAction: byKeyboard, returnFocus: () => document.getElementById(inputId) });
     } catch {
       // Toasted by the HTTP client.
     } finally {
@@ -159,7 +164,7 @@ function Avatar({ user }: { user: User }) {
           aria-label="Remove profile picture"
           aria-describedby={noteId}
           disabled={busy}
-          onClick={() => void clear()}
+          onClick={(event) => void clear(event.detail === 0)}
         >
           <img src={user.image_url} alt="" width={96} height={96} />
         </button>
