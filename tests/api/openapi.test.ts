@@ -74,6 +74,7 @@ describe('the OpenAPI document', () => {
       'PUT /uploads/{key}',
       'PUT /user/student/courses/{id}/materials/{material_id}',
       'PUT /user/student/profile',
+      'PUT /user/student/profile/image',
       'PUT /user/uploaded-file/{file_id}',
     ]);
   });

@@ -1,7 +1,8 @@
 // The S3 storage driver against s3rver (an S3 look-alike, in this process, on 127.0.0.1): a
 // presigned PUT works with a plain fetch and its signature covers the declared Content-Type; stat and
 // readStart read what was stored; and confirming an upload deletes an object larger than declared
-// or not the declared image (a presigned PUT cannot cap the size), keeping a valid one.
+// or not the declared image (a presigned PUT cannot cap the size), keeping a valid one; the picture
+// it makes is named by its upload id, so a removal can be undone.
 import { createHash, createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -187,6 +188,20 @@ describe('confirming an upload stored in S3', () => {
     expect(await s3().stat(file_key)).toEqual({ size: kept.length, contentType: 'image/png' });
     expect(await s3().stat(uploadKey)).toBeNull();
     expect(await bucketObjects()).toContain(file_key);
+  });
+
+  it("the picture's own route names an S3 picture it removes, and the undo puts back the same public URL", async () => {
+    const { token } = await signUpStudent(withS3(t));
+    const { file_id, file_key, confirmed } = await upload(token, PNG.length, PNG);
+    expect(confirmed.status).toBe(200);
+    const image = (body: unknown) => send(app, 'user/student/profile/image', body, { method: 'PUT', ...auth(token) });
+    const pictureOf = async (response: Response) =>
+      (await readJson(response)).data as { user: { image_url: string | null }; previous_file_id: string | null };
+    expect((await pictureOf(await image({ file_id }))).user.image_url).toBe(`${PUBLIC_URL}/${file_key}`);
+    const removed = await pictureOf(await image({ file_id: null }));
+    expect(removed).toMatchObject({ user: { image_url: null }, previous_file_id: file_id });
+    const undone = await pictureOf(await image({ file_id: removed.previous_file_id, replaces: null }));
+    expect(undone.user.image_url).toBe(`${PUBLIC_URL}/${file_key}`);
   });
 
   it('the presigned URL, still valid after the confirmation, cannot replace the picture; what it wrote is deleted later', async () => {

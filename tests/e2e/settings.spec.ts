@@ -1,5 +1,5 @@
 // /dashboard/settings in Chromium (docs/product.md#settings-page): the tabs in the query string and
-// on Back, the picture upload (checked in the browser first, then initiate, PUT, confirm, profile)
+// on Back, the picture upload (checked in the browser first, then initiate, PUT, confirm, picture)
 // reaching the header on another page, clearing it, the profile saved across a reload, the password
 // changed and used, and axe on every tab on a 320 px phone and a desktop.
 import { SESSION_KEY } from '#lib/session-key.ts';
@@ -84,7 +84,6 @@ test.describe('settings page', () => {
   test('a PNG uploads with progress, shows in the header on another page, and clicking it clears it', async ({ page, student }) => {
     await openSettings(page, student);
     await profileLoaded(page);
-    await main(page).getByLabel('Home address').fill('12 Adeola Odeku Street, Victoria Island');
     await expect(main(page).getByText('5mb')).toBeVisible();
 
     const stored = page.waitForResponse((response) => response.url().includes('/api/v1/uploads/') && response.request().method() === 'PUT');
@@ -109,7 +108,6 @@ test.describe('settings page', () => {
   test('the progress bar has a name and shows the markers while the bytes go', async ({ page, student }) => {
     await openSettings(page, student);
     await profileLoaded(page);
-    await main(page).getByLabel('Home address').fill('3 Broad Street, Lagos Island');
     // Hold the storage PUT so the bar can be seen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -132,7 +130,6 @@ test.describe('settings page', () => {
   }) => {
     await openSettings(page, student);
     await profileLoaded(page);
-    await main(page).getByLabel('Home address').fill('3 Broad Street, Lagos Island');
     let refused = 0;
     await page.route('**/api/v1/uploads/**', async (route) => {
       if (refused++ === 0) return route.fulfill({ status: 500, body: 'storage down' });
@@ -163,7 +160,6 @@ test.describe('settings page', () => {
     });
     await openSettings(page, student);
     await profileLoaded(page);
-    await main(page).getByLabel('Home address').fill('3 Broad Street, Lagos Island');
     let initiated = 0;
     page.on('request', (request) => {
       if (request.url().includes('initiate-upload')) initiated++;
@@ -224,7 +220,144 @@ test.describe('settings page', () => {
     await page.reload();
     await waitForIslands(page);
     await expect(main(page).getByLabel('Home address')).toHaveValue('7 Awolowo Road, Ikoyi');
-    await expect(main(page).getByLabel('Phone number')).toHaveValue('08031234567');
+    await expect(main(page).getByLabel('Phone number')).toHaveValue('803 123 4567');
+  });
+
+  test('a student with no home address saves a picture on its own, and what the form holds stays as typed', async ({ page, student }) => {
+    await openSettings(page, student);
+    await profileLoaded(page);
+    await expect(main(page).getByLabel('Home address')).toHaveValue('');
+    // Half a form: an unfinished phone, no address. The picture does not wait for either.
+    await main(page).getByLabel('Phone number').fill('0803');
+    await main(page).getByLabel('Upload profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    const clear = main(page).getByRole('button', { name: 'Remove profile picture' });
+    await expect(clear.locator('img')).toHaveAttribute('src', /\/media\/uploads\//);
+    await expect(headerAvatar(page).locator('img')).toHaveAttribute('src', /\/media\/uploads\//);
+    await expect(toast(page, 'Home address is required')).toHaveCount(0);
+    await expect(main(page).getByLabel('Phone number')).toHaveValue('0803');
+    await expect(main(page).getByLabel('Home address')).toHaveValue('');
+
+    await page.reload();
+    await waitForIslands(page);
+    await expect(main(page).getByRole('button', { name: 'Remove profile picture' }).locator('img')).toHaveAttribute(
+      'src',
+      /\/media\/uploads\//,
+    );
+    await expect(main(page).getByLabel('Home address')).toHaveValue('');
+  });
+
+  test('a saved phone shows once, as the national number after the +234, after saving and after a reload', async ({ page, student }) => {
+    await openSettings(page, student);
+    await profileLoaded(page);
+    const phone = main(page).getByLabel('Phone number');
+    await main(page).getByLabel('Home address').fill('7 Awolowo Road, Ikoyi');
+    await phone.fill('+234 809 555 1234');
+    await main(page).getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Your profile has been updated.')).toBeVisible();
+    await expect(phone).toHaveValue('809 555 1234');
+    await page.reload();
+    await waitForIslands(page);
+    await expect(phone).toHaveValue('809 555 1234');
+
+    // Typed with the trunk 0, it comes back the same way; sent with Enter, the field keeps the focus.
+    await phone.fill('08031234567');
+    await main(page).getByRole('button', { name: 'Save Changes' }).click();
+    await expect(phone).toHaveValue('803 123 4567');
+    await phone.fill('0809 555 1234');
+    await phone.press('Enter');
+    await expect(phone).toHaveValue('809 555 1234');
+    await expect(phone).toBeFocused();
+  });
+
+  test('clicking the picture clears it at once, and Undo in the toast brings the same picture back, after a reload too', async ({
+    page,
+    student,
+  }) => {
+    await openSettings(page, student);
+    await profileLoaded(page);
+    await main(page).getByLabel('Upload profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    const clear = main(page).getByRole('button', { name: 'Remove profile picture' });
+    await expect(clear.locator('img')).toHaveAttribute('src', /\/media\/uploads\//);
+    const picture = (await clear.locator('img').getAttribute('src'))!;
+
+    await clear.click();
+    const removed = toast(page, 'Your profile picture has been removed.');
+    await expect(removed).toBeVisible();
+    await expect(clear).toHaveCount(0);
+    await expect(headerAvatar(page)).toHaveText('AO');
+    await removed.getByRole('button', { name: 'Undo' }).click();
+    await expect(clear.locator('img')).toHaveAttribute('src', picture);
+    await expect(headerAvatar(page).locator('img')).toHaveAttribute('src', picture);
+    await expect(removed).toHaveCount(0);
+
+    await page.reload();
+    await waitForIslands(page);
+    await expect(clear.locator('img')).toHaveAttribute('src', picture);
+
+    // Not undone, the removal holds at once: a reload while the toast is still up finds no picture.
+    await clear.click();
+    await expect(toast(page, 'Your profile picture has been removed.')).toBeVisible();
+    await page.reload();
+    await waitForIslands(page);
+    await profileLoaded(page);
+    await expect(clear).toHaveCount(0);
+    await expect(headerAvatar(page)).toHaveText('AO');
+  });
+
+  test('from the keyboard, clearing the picture puts the focus on Undo, and Undo gives it back to the upload control', async ({
+    page,
+    student,
+  }) => {
+    await page.clock.install();
+    await openSettings(page, student);
+    await profileLoaded(page);
+    await main(page).getByLabel('Upload profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    const clear = main(page).getByRole('button', { name: 'Remove profile picture' });
+    await expect(clear.locator('img')).toHaveAttribute('src', /\/media\/uploads\//);
+    const picture = (await clear.locator('img').getAttribute('src'))!;
+    await clear.focus();
+    await page.keyboard.press('Enter');
+    const undo = toast(page, 'Your profile picture has been removed.').getByRole('button', { name: 'Undo' });
+    await expect(undo).toBeFocused();
+    await expectNoAxeViolations(page);
+    // Held while it has the focus: still there after its 5 seconds.
+    await page.clock.runFor(6000);
+    await expect(undo).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(main(page).getByLabel('Upload profile picture')).toBeFocused();
+    await expect(clear.locator('img')).toHaveAttribute('src', picture);
+  });
+
+  test('an Undo after another tab chose a new picture keeps that one, and says why', async ({ page, context, student }) => {
+    await openSettings(page, student);
+    await profileLoaded(page);
+    const upload = (tab: Page) =>
+      main(tab).getByLabel('Upload profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    const clear = (tab: Page) => main(tab).getByRole('button', { name: 'Remove profile picture' });
+    await upload(page);
+    await expect(clear(page).locator('img')).toHaveAttribute('src', /\/media\/uploads\//);
+    const first = (await clear(page).locator('img').getAttribute('src'))!;
+    await clear(page).click();
+    const removed = toast(page, 'Your profile picture has been removed.');
+    await expect(removed).toBeVisible();
+    // Held while the pointer is on it, however long the other tab takes.
+    await removed.getByRole('button', { name: 'Undo' }).hover();
+
+    const other = await context.newPage();
+    await other.goto('/dashboard/settings');
+    await waitForIslands(other);
+    await profileLoaded(other);
+    await upload(other);
+    await expect(clear(other).locator('img')).toHaveAttribute('src', /\/media\/uploads\//);
+    const second = (await clear(other).locator('img').getAttribute('src'))!;
+    expect(second).not.toBe(first);
+
+    await page.bringToFront();
+    await removed.getByRole('button', { name: 'Undo' }).click();
+    await expect(toast(page, 'Your profile picture has been changed elsewhere. Reload the page to see it.')).toBeVisible();
+    await page.reload();
+    await waitForIslands(page);
+    await expect(clear(page).locator('img')).toHaveAttribute('src', second);
   });
 
   test('changing the password ends the session, lands on login after about a second, and the new password works', async ({

@@ -1,10 +1,16 @@
-// The profile feature's calls: the signed-in student's profile, the password change and the picture
-// upload's two API steps (the bytes themselves go to the signed URL: ./upload.ts). Each names the
-// schema of the data it expects.
+// The profile feature's calls: the signed-in student's profile, the password change, the picture
+// upload's two API steps (the bytes themselves go to the signed URL: ./upload.ts) and the picture's
+// own call. Each names the schema of the data it expects.
 import { http, NoDataSchema } from '#lib/http.ts';
 import { UserSchema } from '#lib/schemas/user.ts';
 import type { ChangePasswordInput, ProfileUpdateInput } from './schemas.ts';
-import { InitiatedUploadSchema, UploadRecordSchema, type InitiateUploadInput } from './upload-schemas.ts';
+import {
+  InitiatedUploadSchema,
+  ProfileImageChangeSchema,
+  UploadRecordSchema,
+  type InitiateUploadInput,
+  type ProfileImageUpdateInput,
+} from './upload-schemas.ts';
 
 const PROFILE = 'user/student/profile';
 
@@ -15,5 +21,8 @@ export const updateProfile = (input: ProfileUpdateInput) => http.put(PROFILE, in
 export const changePassword = (input: ChangePasswordInput) =>
   http.patch('user/auth/student/password', input, { data: NoDataSchema, toastSuccess: true });
 export const initiateUpload = (input: InitiateUploadInput) => http.post('user/initiate-upload', input, { data: InitiatedUploadSchema });
+/** The picture on its own; `toastSuccess: false` where the caller shows the message itself (with an Undo). */
+export const updateProfileImage = (input: ProfileImageUpdateInput, { toastSuccess = true } = {}) =>
+  http.put(`${PROFILE}/image`, input, { data: ProfileImageChangeSchema, toastSuccess });
 export const confirmUpload = (fileId: string, stored: { file_key: string; file_url: string }) =>
   http.put(`user/uploaded-file/${encodeURIComponent(fileId)}`, stored, { data: UploadRecordSchema });

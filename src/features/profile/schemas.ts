@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { ConfirmPasswordSchema, confirmPasswordMessage, optionalPhone, PasswordSchema, PASSWORDS_MUST_MATCH } from '#lib/schemas/fields.ts';
 
 const SAME_PASSWORD = 'Password cannot match new password';
-export const HOME_ADDRESS_REQUIRED = 'Home address is required';
+const HOME_ADDRESS_REQUIRED = 'Home address is required';
 
 /** The home address where a profile needs one (the settings form, the profile update). */
 const HomeAddressSchema = v.pipe(

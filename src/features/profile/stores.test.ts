@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#lib/errors.ts';
 import { LOGIN_PATH } from '#lib/navigation.ts';
 import { $session } from '#lib/session.ts';
+import { takePendingToasts } from '#lib/toast/store.ts';
 import { sampleUser } from '../../../tests/support/sample-user.ts';
 
 const api = vi.hoisted(() => ({
@@ -12,9 +13,11 @@ const api = vi.hoisted(() => ({
   changePassword: vi.fn(),
   initiateUpload: vi.fn(),
   confirmUpload: vi.fn(),
+  updateProfileImage: vi.fn(),
 }));
 vi.mock('./api.ts', () => api);
-const { changePassword, loadProfile, PASSWORD_CHANGED_REDIRECT_MS, refreshSignedInUser, saveProfile } = await import('./stores.ts');
+const { changePassword, loadProfile, PASSWORD_CHANGED_REDIRECT_MS, refreshSignedInUser, removeProfileImage, saveProfile, UNDO } =
+  await import('./stores.ts');
 
 const signedIn = { token: 'token-1', user: sampleUser() };
 const answer = <T>(data: T) => Promise.resolve({ message: 'ok', data });
@@ -51,6 +54,33 @@ describe('the profile store', () => {
     api.updateProfile.mockReturnValueOnce(Promise.reject(new ApiError(400, 'Home address is required', {})));
     await expect(saveProfile({ home_address: '' })).rejects.toMatchObject({ status: 400 });
     expect($session.get()).toEqual(signedIn);
+  });
+
+  it('removes the picture at once, and Undo in the toast puts the same one back unless another was chosen since', async () => {
+    const removed = sampleUser({ image_url: null });
+    const restored = sampleUser({ image_url: 'http://localhost/media/uploads/a.png' });
+    takePendingToasts();
+    api.updateProfileImage.mockReturnValueOnce(
+      Promise.resolve({ message: 'Your profile picture has been removed.', data: { user: removed, previous_file_id: 'upload-1' } }),
+    );
+    await removeProfileImage({ focusAction: true });
+    expect(api.updateProfileImage).toHaveBeenCalledWith({ file_id: null }, { toastSuccess: false });
+    expect($session.get()?.user.image_url).toBeNull();
+    const [shown] = takePendingToasts();
+    expect(shown).toMatchObject({ type: 'success', message: 'Your profile picture has been removed.', focusAction: true });
+    expect(shown?.action?.label).toBe(UNDO);
+
+    api.updateProfileImage.mockReturnValueOnce(answer({ user: restored, previous_file_id: null }));
+    shown!.action!.run();
+    await vi.waitFor(() => expect($session.get()?.user.image_url).toBe(restored.image_url));
+    expect(api.updateProfileImage).toHaveBeenLastCalledWith({ file_id: 'upload-1', replaces: null });
+  });
+
+  it('offers no Undo for a picture the server cannot name', async () => {
+    takePendingToasts();
+    api.updateProfileImage.mockReturnValueOnce(answer({ user: sampleUser({ image_url: null }), previous_file_id: null }));
+    await removeProfileImage();
+    expect(takePendingToasts()[0]?.action).toBeUndefined();
   });
 
   it('after a password change forgets the session at once and goes to login a second later', async () => {

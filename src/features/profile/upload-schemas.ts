@@ -1,8 +1,10 @@
 // The picture upload (API 'Uploads'): what the browser sends to start and confirm an upload, what
 // the server answers, and the limits both check: a JPEG or PNG of at most 5 MB (5242880 bytes); the
-// stored file's extension comes from its MIME type, never from its name. Apart from schemas.ts so
+// stored file's extension comes from its MIME type, never from its name. Then the picture's own
+// call, which sets or removes it whatever the rest of the profile holds. Apart from schemas.ts so
 // the signed-in pages that only read the profile do not carry the forms' rules.
 import * as v from 'valibot';
+import { UserSchema } from '#lib/schemas/user.ts';
 import { LinkSchema } from '#lib/schemas/values.ts';
 
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -61,3 +63,39 @@ export const UploadRecordSchema = v.object({
   file_extension: v.picklist(['jpg', 'png']),
 });
 export type UploadRecord = v.InferOutput<typeof UploadRecordSchema>;
+
+/** An upload's id as a body names it; whether it is one of the student's stored uploads is the server's to say. */
+const FileIdSchema = v.pipe(v.string('file_id must be a string or null'), v.maxLength(100, 'file_id is not valid'));
+
+/**
+ * The body of PUT user/student/profile/image. `replaces` makes the change conditional: it names the
+ * picture the client saw (null: none), and the server refuses when the picture is another by now,
+ * as when an Undo comes after another tab chose a new one.
+ */
+export const ProfileImageUpdateSchema = v.strictObject({
+  file_id: v.pipe(
+    v.nullable(FileIdSchema),
+    v.description('The id of a stored upload of the student (PUT user/uploaded-file/{file_id}); null removes the picture.'),
+  ),
+  replaces: v.optional(
+    v.pipe(
+      v.nullable(FileIdSchema),
+      v.description('Change only if this is still the picture (its upload id; null: no picture); otherwise 409 and nothing changes.'),
+    ),
+  ),
+});
+export type ProfileImageUpdateInput = v.InferInput<typeof ProfileImageUpdateSchema>;
+
+/** What PUT user/student/profile/image answers: the student, and the picture the change replaced or removed. */
+export const ProfileImageChangeSchema = v.pipe(
+  v.object({
+    user: UserSchema,
+    previous_file_id: v.pipe(
+      v.nullable(v.string()),
+      v.description(
+        'The upload id of the picture before this change (null: there was none). A removal is undone by sending it back as file_id, with replaces: null.',
+      ),
+    ),
+  }),
+  v.metadata({ ref: 'ProfileImageChange' }),
+);

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { PhoneSchema } from '../schemas/fields.ts';
-import { OptionalPhoneSchema, phoneFieldValue } from './phone-input.ts';
+import { OptionalPhoneSchema, phoneFieldValue, phoneForField } from './phone-input.ts';
 
 describe('phoneFieldValue', () => {
   it('puts the trunk 0 back on a number typed after the +234 prefix', () => {
@@ -12,6 +12,16 @@ describe('phoneFieldValue', () => {
   it('leaves the forms PhoneSchema accepts, and anything partial, as typed', () => {
     for (const typed of ['08031234567', '2348031234567', '+234 803 123 4567', '803 123', '', '5031234567'])
       expect(phoneFieldValue(typed)).toBe(typed);
+  });
+});
+
+describe('phoneForField', () => {
+  it('shows a valid number in any accepted form as the national number after +234, grouped like the placeholder', () => {
+    for (const given of ['08031234567', '2348031234567', '+234 803 123 4567', '+234 0803 123 4567', '0803-123-4567', '803 123 4567'])
+      expect(phoneForField(given)).toBe('803 123 4567');
+  });
+  it('shows anything else as it is', () => {
+    for (const given of ['', '0803', '12345', '+44 20 7946 0958']) expect(phoneForField(given)).toBe(given);
   });
 });
 

@@ -1,6 +1,7 @@
 // The phone field shows a fixed '+234' before the input, so many people type the number the way it
 // follows that prefix: '803 123 4567', without the trunk 0. PhoneSchema (docs/product.md#field-messages) accepts 0803...,
-// 234803... and +234 803..., so the field hands it that bare form with the 0 put back.
+// 234803... and +234 803..., so the field hands it that bare form with the 0 put back. A number the
+// field is given shows in that same bare form, so the prefix is never written twice.
 import * as v from 'valibot';
 import { PHONE_MAX_INPUT, toNationalPhone } from '../schemas/fields.ts';
 
@@ -11,6 +12,17 @@ const BARE_NATIONAL = /^[789]\d{9}$/;
 export function phoneFieldValue(typed: string): string {
   const digits = typed.replace(/[\s()-]/g, '');
   return BARE_NATIONAL.test(digits) ? `0${typed.trim()}` : typed;
+}
+
+/**
+ * How the field shows a number it was given rather than typed (a saved profile loaded, the form
+ * reset after saving): the national number after the fixed '+234', grouped as the placeholder is,
+ * '803 123 4567', whichever accepted form it came in. Anything that is not a valid number is shown
+ * as it is.
+ */
+export function phoneForField(value: string): string {
+  const national = value ? toNationalPhone(phoneFieldValue(value)) : null;
+  return national ? `${national.slice(1, 4)} ${national.slice(4, 7)} ${national.slice(7)}` : value;
 }
 
 /**

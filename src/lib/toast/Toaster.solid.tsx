@@ -1,16 +1,32 @@
 /** @jsxImportSource solid-js */
-// The one toaster of the page: a Solid root rendering solid-toast, fed by the toast store.
+// The one toaster of the page: a Solid root rendering solid-toast, fed by the toast store. A toast
+// with an action (Undo) shows the content ./action-toast.ts builds.
 import { render } from 'solid-js/web';
 import toastApi, { Toaster } from 'solid-toast';
+import { actionToastContent } from './action-toast.ts';
 import { $pendingToasts, takePendingToasts, TOAST_POSITION, type ToastMessage } from './store.ts';
 
 const ICONS: Partial<Record<ToastMessage['type'], string>> = { info: 'ℹ️', warning: '⚠️' };
 
 function present(item: ToastMessage) {
-  const options = { duration: item.duration, ariaProps: { role: 'status' as const, 'aria-live': 'polite' as const } };
+  const ariaProps =
+    item.type === 'error' ? ({ role: 'alert', 'aria-live': 'assertive' } as const) : ({ role: 'status', 'aria-live': 'polite' } as const);
+  const options = { duration: item.duration, ariaProps, icon: ICONS[item.type] };
+  const { action } = item;
+  if (action) {
+    // Its own time (./action-toast.ts): solid-toast's would close it under a focused button.
+    const id = `toast-${item.id}`;
+    const content = actionToastContent({ ...item, action }, () => toastApi.dismiss(id));
+    const message = () => content;
+    const actionOptions = { ...options, id, duration: Infinity };
+    if (item.type === 'success') toastApi.success(message, actionOptions);
+    else if (item.type === 'error') toastApi.error(message, actionOptions);
+    else toastApi(message, actionOptions);
+    return;
+  }
   if (item.type === 'success') toastApi.success(item.message, options);
-  else if (item.type === 'error') toastApi.error(item.message, { ...options, ariaProps: { role: 'alert', 'aria-live': 'assertive' } });
-  else toastApi(item.message, { ...options, icon: ICONS[item.type] });
+  else if (item.type === 'error') toastApi.error(item.message, options);
+  else toastApi(item.message, options);
 }
 
 export function mountToaster() {

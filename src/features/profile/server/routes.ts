@@ -1,6 +1,7 @@
 // The signed-in student's profile (docs/product.md#endpoints, 'Accounts'): read it, change
 // the home address, phone and picture (the id of one of their stored uploads: ./uploads.ts), and
-// change the password, after which every session of the account ends.
+// change the password, after which every session of the account ends. The picture also has a route
+// of its own, which needs no home address (./profile-image-route.ts).
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { UserSchema } from '#lib/schemas/user.ts';
@@ -8,19 +9,18 @@ import { passwordChanged } from '#server/auth/password-changed.ts';
 import { tryPassword } from '#server/auth/password-tries.ts';
 import { hashPassword, refuseCommonPassword, verifyPassword } from '#server/auth/passwords.ts';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
-import { toUser } from '#server/auth/user.ts';
-import { students, uploads } from '#server/db/schema.ts';
+import { students } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { clientAddress } from '#server/http/client-address.ts';
 import type { ApiEnv } from '#server/http/context.ts';
-import { isUuid } from '#server/http/ids.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
-import { linkOrigin } from '#server/http/public-url.ts';
 import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { ChangePasswordSchema, ProfileUpdateSchema } from '../schemas.ts';
-import { UPLOAD_NOT_FOUND } from '../upload-schemas.ts';
+import { createProfileImageRoutes } from './profile-image-route.ts';
+import { chosenImageUrl } from './profile-image.ts';
+import { userAnswer } from './user-answer.ts';
 import { EXAMPLE_PASSWORD, EXAMPLE_USER } from '#server/http/openapi-examples.ts';
 
 const MESSAGES = {
@@ -39,22 +39,6 @@ export function createProfileRoutes(services: ApiServices) {
   const signedIn = new Hono<StudentEnv>();
   const guard = requireStudent(services);
 
-  /**
-   * The picture a profile update asks for: the public URL of the student's own stored upload, null
-   * to clear it, undefined (absent) to keep it. Anything else: 400 Upload not found.
-   */
-  async function profileImageUrl(fileId: string | null | undefined, studentId: string): Promise<string | null | undefined> {
-    if (fileId === undefined || fileId === null) return fileId;
-    const notFound = () => new ApiError(400, UPLOAD_NOT_FOUND, { fieldErrors: { profile_image_file_id: [UPLOAD_NOT_FOUND] } });
-    if (!isUuid(fileId)) throw notFound();
-    const [upload] = await db
-      .select({ fileKey: uploads.fileKey })
-      .from(uploads)
-      .where(and(eq(uploads.id, fileId), eq(uploads.studentId, studentId), eq(uploads.status, 'stored')));
-    if (!upload) throw notFound();
-    return services.storage.publicUrl(upload.fileKey);
-  }
-
   signedIn.get(
     '/student/profile',
     describeJsonRoute({
@@ -65,7 +49,7 @@ export function createProfileRoutes(services: ApiServices) {
       auth: true,
     }),
     guard,
-    (c) => c.json({ message: MESSAGES.profile, data: toUser(c.var.student, linkOrigin(services.env, c)) }, 200),
+    (c) => c.json({ message: MESSAGES.profile, data: userAnswer(services, c, c.var.student) }, 200),
   );
 
   signedIn.put(
@@ -86,7 +70,7 @@ export function createProfileRoutes(services: ApiServices) {
     guard,
     async (c) => {
       const input = await readJsonBody(c, ProfileUpdateSchema);
-      const imageUrl = await profileImageUrl(input.profile_image_file_id, c.var.student.id);
+      const imageUrl = await chosenImageUrl(services, input.profile_image_file_id, c.var.student.id, 'profile_image_file_id');
       const [row] = await db
         .update(students)
         .set({
@@ -98,7 +82,7 @@ export function createProfileRoutes(services: ApiServices) {
         })
         .where(eq(students.id, c.var.student.id))
         .returning();
-      return c.json({ message: MESSAGES.profileSaved, data: toUser(row!, linkOrigin(services.env, c)) }, 200);
+      return c.json({ message: MESSAGES.profileSaved, data: userAnswer(services, c, row!) }, 200);
     },
   );
 
@@ -134,5 +118,5 @@ export function createProfileRoutes(services: ApiServices) {
     },
   );
 
-  return new Hono<ApiEnv>().route('/', signedIn);
+  return new Hono<ApiEnv>().route('/', signedIn).route('/', createProfileImageRoutes(services));
 }

@@ -1,16 +1,17 @@
 // 'Edit Your Profile' (docs/product.md#settings-page): the picture (upload, or click it to clear
 // it), the names and e-mail read-only, the home address (required) and a Nigerian phone number.
-// Saving (../stores.ts) puts the saved user in the session, so the header's avatar and name change
-// on every page.
+// The picture is saved on its own, the moment it is uploaded or cleared, whatever the form below
+// holds; the form saves the address and phone. Both put the saved user in the session, so the
+// header's avatar and name change on every page, and the picture here follows the session too.
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import * as v from 'valibot';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
 import type { User } from '#lib/schemas/user.ts';
-import { initialsOf } from '#lib/session.ts';
+import { $session, initialsOf } from '#lib/session.ts';
 import { toast } from '#lib/toast/store.ts';
-import { HOME_ADDRESS_REQUIRED, ProfileFormSchema, type ProfileFormValues, type ProfileUpdateInput } from '../schemas.ts';
-import { loadProfile, saveProfile } from '../stores.ts';
+import { ProfileFormSchema, type ProfileFormValues } from '../schemas.ts';
+import { loadProfile, removeProfileImage, saveProfile, saveProfileImage } from '../stores.ts';
 import { checkImage, IMAGE_ACCEPT, readAsDataUrl, uploadImage } from '../upload.ts';
 
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; user: User };
@@ -52,32 +53,25 @@ const valuesOf = (user: User): ProfileFormValues => ({
 });
 
 function ProfileFields({ user: loaded, headingId }: { user: User; headingId: string }) {
-  const [user, setUser] = useState(loaded);
+  // The session holds the newest user: this page's saves, and another tab's (the session follows it).
+  const user = useStore($session)?.user ?? loaded;
+  // What the form starts from: the profile as last loaded or saved.
+  const [saved, setSaved] = useState(loaded);
   const form = useAppForm({
-    defaultValues: valuesOf(loaded),
+    defaultValues: valuesOf(saved),
     validators: { onSubmit: ProfileFormSchema },
     onSubmit: submitWithSchema(ProfileFormSchema, async ({ home_address, phone_number }) => {
-      setUser(await saveProfile({ home_address, phone_number }));
+      const next = await saveProfile({ home_address, phone_number });
+      // The form then shows what was saved, as a reload would: the address trimmed, the phone in
+      // the field's own format (an empty one keeps the saved number, so that number comes back).
+      setSaved(next);
+      form.reset(valuesOf(next));
     }),
   });
 
-  /**
-   * What a picture change sends besides the picture: the saved address (the API requires one), or
-   * the one typed when none is saved yet; the phone is left out, so the saved one stays.
-   */
-  const pictureChange = (profile_image_file_id: string | null): ProfileUpdateInput | null => {
-    if (user.home_address) return { home_address: user.home_address, profile_image_file_id };
-    const typed = v.safeParse(ProfileFormSchema.entries.home_address, form.state.values.home_address);
-    if (typed.success) return { home_address: typed.output, profile_image_file_id };
-    toast.error(HOME_ADDRESS_REQUIRED);
-    void form.validateField('home_address', 'change');
-    form.setFieldMeta('home_address', (meta) => ({ ...meta, isBlurred: true, isTouched: true }));
-    return null;
-  };
-
   return (
     <form.AppForm>
-      <Avatar user={user} onSaved={setUser} pictureChange={pictureChange} />
+      <Avatar user={user} />
       <form.Form aria-labelledby={headingId} className="settings-form">
         <div className="form-row">
           <form.AppField name="first_name">
@@ -104,25 +98,13 @@ function ProfileFields({ user: loaded, headingId }: { user: User; headingId: str
   );
 }
 
-interface AvatarProps {
-  user: User;
-  onSaved: (user: User) => void;
-  pictureChange: (fileId: string | null) => ProfileUpdateInput | null;
-}
-
 /** The picture: pick a file to upload it, click the current one to clear it. */
-function Avatar({ user, onSaved, pictureChange }: AvatarProps) {
+function Avatar({ user }: { user: User }) {
   const inputId = useId();
   const noteId = useId();
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-
-  const save = async (fileId: string | null) => {
-    const changes = pictureChange(fileId);
-    if (!changes) return;
-    onSaved(await saveProfile(changes));
-  };
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -135,7 +117,6 @@ function Avatar({ user, onSaved, pictureChange }: AvatarProps) {
       toast.error(check.message);
       return;
     }
-    if (!pictureChange(null)) return;
     setBusy(true);
     try {
       setPreview(await readAsDataUrl(file));
@@ -146,8 +127,7 @@ function Avatar({ user, onSaved, pictureChange }: AvatarProps) {
     }
     try {
       setProgress(0);
-      const fileId = await uploadImage(file, check.mimeType, setProgress);
-      await save(fileId);
+      await saveProfileImage(await uploadImage(file, check.mimeType, setProgress));
     } catch {
       // Toasted already: by the HTTP client, or as the storage upload's 'Something went wrong'.
     } finally {
@@ -157,11 +137,16 @@ function Avatar({ user, onSaved, pictureChange }: AvatarProps) {
     }
   };
 
-  const clear = async () => {
+  /**
+   * Clears the picture; the toast offers Undo. The button pressed is gone with the picture, so from
+   * the keyboard (a click with no pointer position: detail 0) focus goes to Undo, and back to the
+   * upload control once the toast closes with it.
+   */
+  const clear = async (byKeyboard: boolean) => {
     if (busy) return;
     setBusy(true);
     try {
-      await save(null);
+      await removeProfileImage({ focusAction: byKeyboard, returnFocus: () => document.getElementById(inputId) });
     } catch {
       // Toasted by the HTTP client.
     } finally {
@@ -179,7 +164,7 @@ function Avatar({ user, onSaved, pictureChange }: AvatarProps) {
           aria-label="Remove profile picture"
           aria-describedby={noteId}
           disabled={busy}
-          onClick={() => void clear()}
+          onClick={(event) => void clear(event.detail === 0)}
         >
           <img src={user.image_url} alt="" width={96} height={96} />
         </button>
