@@ -3,7 +3,7 @@
 // person needs it: on the first field in error after a refusal, or back on the first field when a
 // successful send emptied the form and disabled the button that had focus. What was typed before
 // the island was ready is kept, and a submit pressed then is sent (typed-before-ready.ts).
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type FormHTMLAttributes } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type FormHTMLAttributes } from 'react';
 import { isApiError, isNetworkError } from '../errors.ts';
 import { focusAfterSubmit } from './focus-after-submit.ts';
 import { useFormContext } from './form-context.ts';
@@ -30,6 +30,21 @@ export function Form({ children, className, id, ...rest }: FormProps) {
     // After React has drawn the replayed values, as a person's own press would find them.
     requestAnimationFrame(() => element.requestSubmit());
   }, [typed]);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    // Enter right after the last key, on a slow phone: the button may still be disabled for the
+    // values of a moment ago, and the browser drops the press. Once React has caught up (two
+    // frames), a form whose button is now enabled is sent, as the person meant.
+    const onKey = (event: KeyboardEvent) => {
+      const button = element.querySelector<HTMLButtonElement>('button[type="submit"]');
+      if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement) || !button?.disabled) return;
+      requestAnimationFrame(() => requestAnimationFrame(() => !button.disabled && element.requestSubmit()));
+    };
+    element.addEventListener('keydown', onKey);
+    return () => element.removeEventListener('keydown', onKey);
+  }, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
