@@ -48,10 +48,14 @@ function measure(page: Page, narrowByDesign: string): Promise<Findings> {
     // Shown to a sighted person: drawn, not clipped to a pixel (the visually-hidden pattern), not off-screen.
     const shown = (element: Element) => {
       const box = element.getBoundingClientRect();
-      return element.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && box.width > 2 && box.height > 2 && box.right > 0;
+      return (
+        element.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && box.width > 2 && box.height > 2 && box.right > 0
+      );
     };
     const controls = [
-      ...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=combobox], [role=tab]'),
+      ...document.querySelectorAll(
+        'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=combobox], [role=tab]',
+      ),
     ].filter(shown);
     const overlaps: string[] = [];
     for (const [index, a] of controls.entries()) {
@@ -91,9 +95,24 @@ async function checkAtEveryWidth(page: Page, path: string, atWidth?: (width: num
 }
 
 // One page of each template: the other projects and legal pages are drawn by the same code.
-const SAME_TEMPLATE = ['/projects/ishk', '/projects/british-council', '/projects/gates-foundation', '/projects/world-bank', '/terms', '/cookies'];
-const PUBLIC = [...CONTENT_ROUTES.filter((path) => !SAME_TEMPLATE.includes(path)), ...WORK_IN_PROGRESS_ROUTES, ...FORM_ROUTES, `/courses/${COURSE}/checkout`, NOT_FOUND_ROUTES[0]!];
-const OPEN_AUTH = AUTH_ROUTES.filter((path) => !['/auth/logout', '/auth/signup/complete-kyc', '/auth/signup/successful', '/auth/reset-password/successful'].includes(path));
+const SAME_TEMPLATE = [
+  '/projects/ishk',
+  '/projects/british-council',
+  '/projects/gates-foundation',
+  '/projects/world-bank',
+  '/terms',
+  '/cookies',
+];
+const PUBLIC = [
+  ...CONTENT_ROUTES.filter((path) => !SAME_TEMPLATE.includes(path)),
+  ...WORK_IN_PROGRESS_ROUTES,
+  ...FORM_ROUTES,
+  `/courses/${COURSE}/checkout`,
+  NOT_FOUND_ROUTES[0]!,
+];
+const OPEN_AUTH = AUTH_ROUTES.filter(
+  (path) => !['/auth/logout', '/auth/signup/complete-kyc', '/auth/signup/successful', '/auth/reset-password/successful'].includes(path),
+);
 
 test.describe('layout without a baseline: signed out', () => {
   for (const path of [...PUBLIC, ...OPEN_AUTH]) {
@@ -117,7 +136,9 @@ test.describe('layout without a baseline: signed in', () => {
         // The phone's section select stands in for the tab list: exactly one of them shows.
         const select = page.getByRole('main').getByLabel('Settings section');
         const tabs = page.getByRole('main').getByRole('tablist', { name: 'Settings' });
-        expect.soft([await select.isVisible(), await tabs.isVisible()], `settings at ${width} px: select, tabs`).toEqual([width < 768, width >= 768]);
+        expect
+          .soft([await select.isVisible(), await tabs.isVisible()], `settings at ${width} px: select, tabs`)
+          .toEqual([width < 768, width >= 768]);
       });
     });
   }

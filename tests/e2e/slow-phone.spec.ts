@@ -141,7 +141,14 @@ test('signup -> code -> KYC -> dashboard -> logout -> login on a slow phone: not
     },
   );
 
-  const report = { cpuSlowdown: Number(cpu.rate.toFixed(2)), workMs: Math.round(cpu.workMs), referenceWorkMs: REFERENCE_WORK_MS, goalMs: STEP_GOAL_MS, limitMs: STEP_LIMIT_MS, steps };
+  const report = {
+    cpuSlowdown: Number(cpu.rate.toFixed(2)),
+    workMs: Math.round(cpu.workMs),
+    referenceWorkMs: REFERENCE_WORK_MS,
+    goalMs: STEP_GOAL_MS,
+    limitMs: STEP_LIMIT_MS,
+    steps,
+  };
   mkdirSync('reports', { recursive: true });
   writeFileSync('reports/slow-phone.json', `${JSON.stringify(report, null, 2)}\n`);
   await testInfo.attach('slow-phone.json', { body: JSON.stringify(report, null, 2), contentType: 'application/json' });

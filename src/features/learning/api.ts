@@ -14,5 +14,9 @@ export const learningApi = {
    * an ended session is sent again once the student has logged back in.
    */
   setCompleted: (courseId: string, materialId: string, completed: boolean) =>
-    http.put(`${coursePath(courseId)}/materials/${encodeURIComponent(materialId)}`, { completed }, { data: MaterialProgressSchema, replayable: true }),
+    http.put(
+      `${coursePath(courseId)}/materials/${encodeURIComponent(materialId)}`,
+      { completed },
+      { data: MaterialProgressSchema, replayable: true },
+    ),
 };

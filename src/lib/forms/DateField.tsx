@@ -44,12 +44,7 @@ export function DateField({ label, required, disabled, hint }: DateFieldProps) {
   });
 
   return (
-    <fieldset
-      className="field field-date"
-      data-status={view.shell.status}
-      data-disabled={disabled || undefined}
-      aria-labelledby={legendId}
-    >
+    <fieldset className="field field-date" data-status={view.shell.status} data-disabled={disabled || undefined} aria-labelledby={legendId}>
       <legend className="field-label" id={legendId}>
         {label}
       </legend>
@@ -72,7 +67,13 @@ export function DateField({ label, required, disabled, hint }: DateFieldProps) {
         <label className="date-part date-month">
           <span className="date-part-label">Month</span>
           <span className="field-box">
-            <select {...box('month')} className="field-control" autoComplete="bday-month" value={parts.month} onChange={(event) => change('month', event.target.value)}>
+            <select
+              {...box('month')}
+              className="field-control"
+              autoComplete="bday-month"
+              value={parts.month}
+              onChange={(event) => change('month', event.target.value)}
+            >
               <option value="">Month</option>
               {MONTHS.map((month, index) => (
                 <option key={month} value={String(index + 1).padStart(2, '0')}>

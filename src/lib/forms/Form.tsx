@@ -60,7 +60,14 @@ export function Form({ children, className, id, ...rest }: FormProps) {
   };
 
   return (
-    <form ref={ref} id={formId} {...rest} className={['form', className].filter(Boolean).join(' ')} noValidate onSubmit={(event) => void submit(event)}>
+    <form
+      ref={ref}
+      id={formId}
+      {...rest}
+      className={['form', className].filter(Boolean).join(' ')}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
       {children}
     </form>
   );

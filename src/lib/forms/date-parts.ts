@@ -8,7 +8,20 @@ export interface Parts {
   year: string;
 }
 
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const IN_WORDS = new Intl.DateTimeFormat('en-NG', { dateStyle: 'full', timeZone: 'UTC' });
 
 /** The parts of a 'YYYY-MM-DD' value; empty parts for anything else. */

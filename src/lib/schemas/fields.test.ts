@@ -109,9 +109,24 @@ describe('PasswordSchema', () => {
     expect(v.parse(PasswordSchema, ' Secret123 ')).toBe('Secret123');
   });
   it('agrees with the live list of rules the forms show: every rule met exactly when the schema passes', () => {
-    const samples = ['', 'Abc1', 'abcdefg1', 'Abcdefgh', 'Secret123', ' Secret123 ', 'A1' + 'a'.repeat(48), 'A1' + 'a'.repeat(49), '12345678A', 'ÀBCDEFG1', '        A1'];
+    const samples = [
+      '',
+      'Abc1',
+      'abcdefg1',
+      'Abcdefgh',
+      'Secret123',
+      ' Secret123 ',
+      'A1' + 'a'.repeat(48),
+      'A1' + 'a'.repeat(49),
+      '12345678A',
+      'ÀBCDEFG1',
+      '        A1',
+    ];
     for (const sample of samples) {
-      expect(PASSWORD_RULES.every((rule) => rule.met(sample)), sample).toBe(v.safeParse(PasswordSchema, sample).success);
+      expect(
+        PASSWORD_RULES.every((rule) => rule.met(sample)),
+        sample,
+      ).toBe(v.safeParse(PasswordSchema, sample).success);
     }
   });
 });

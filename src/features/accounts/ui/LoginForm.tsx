@@ -40,7 +40,8 @@ function LoginForm() {
     if (!note?.email || form.getFieldValue('email')) return;
     form.setFieldValue('email', note.email);
     // Nothing typed or focused yet: the password is what is left to give.
-    if (document.activeElement === document.body) document.querySelector<HTMLInputElement>('form.auth-form input[name="password"]')?.focus();
+    if (document.activeElement === document.body)
+      document.querySelector<HTMLInputElement>('form.auth-form input[name="password"]')?.focus();
   }, [form, note]);
 
   return (
