@@ -3,8 +3,6 @@
 // tab's sessionStorage, with the e-mail to prefill and, when a change of theirs (a material ticked)
 // met the ended session, that call to send again once they are back in. The address stays out of
 // the page's address (no personal data in URLs), and the note out of other tabs and other days.
-import * as v from 'valibot';
-
 const NOTE_KEY = 'adire.signed-out';
 
 export const SIGNED_OUT_TEXT = {
@@ -15,21 +13,45 @@ export const SIGNED_OUT_TEXT = {
 } as const;
 export const REPLAY_TEXT = 'What you were saving will be saved once you are back in.';
 
-const ReplaySchema = v.object({
-  method: v.picklist(['put', 'post', 'patch', 'delete']),
-  path: v.pipe(v.string(), v.regex(/^user\//)),
-  json: v.unknown(),
+export interface Replay {
+  method: 'put' | 'post' | 'patch' | 'delete';
+  /** Under the API's user/ routes only. */
+  path: string;
+  json: unknown;
   /** Only the same student's call is sent again. */
-  userId: v.string(),
-});
-export type Replay = v.InferOutput<typeof ReplaySchema>;
+  userId: string;
+}
 
-const NoteSchema = v.object({
-  why: v.picklist(Object.keys(SIGNED_OUT_TEXT) as (keyof typeof SIGNED_OUT_TEXT)[]),
-  email: v.optional(v.string()),
-  replay: v.optional(ReplaySchema),
-});
-export type SignedOutNote = v.InferOutput<typeof NoteSchema>;
+export interface SignedOutNote {
+  why: keyof typeof SIGNED_OUT_TEXT;
+  email?: string;
+  replay?: Replay;
+}
+
+// Checked by hand, not with a schema: this module is on every portal page, and a few hundred bytes count there.
+const isReplay = (value: unknown): value is Replay => {
+  const replay = value as Partial<Replay> | null;
+  return (
+    typeof replay === 'object' &&
+    replay !== null &&
+    ['put', 'post', 'patch', 'delete'].includes(replay.method as string) &&
+    typeof replay.path === 'string' &&
+    replay.path.startsWith('user/') &&
+    typeof replay.userId === 'string'
+  );
+};
+
+const isNote = (value: unknown): value is SignedOutNote => {
+  const note = value as Partial<SignedOutNote> | null;
+  return (
+    typeof note === 'object' &&
+    note !== null &&
+    typeof note.why === 'string' &&
+    Object.hasOwn(SIGNED_OUT_TEXT, note.why) &&
+    (note.email === undefined || typeof note.email === 'string') &&
+    (note.replay === undefined || isReplay(note.replay))
+  );
+};
 
 export function noteSignedOut(note: SignedOutNote) {
   if (typeof sessionStorage !== 'undefined') sessionStorage.setItem(NOTE_KEY, JSON.stringify(note));
@@ -41,8 +63,8 @@ export const storedSignedOutNote = (): string | null => (typeof sessionStorage =
 /** A stored note, if it is one (an edited or older value is ignored). */
 export function parseSignedOutNote(stored: string | null): SignedOutNote | null {
   try {
-    const result = v.safeParse(NoteSchema, JSON.parse(stored ?? 'null'));
-    return result.success ? result.output : null;
+    const note: unknown = JSON.parse(stored ?? 'null');
+    return isNote(note) ? note : null;
   } catch {
     return null;
   }
