@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import solid from '@astrojs/solid-js';
 import sitemap from '@astrojs/sitemap';
+import { fileURLToPath } from 'node:url';
 
 const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
 
@@ -17,7 +18,12 @@ export default defineConfig({
   prefetch: false,
   devToolbar: { enabled: false },
   // `npm run dev` serves pages only; the API comes from a running `npm start` (or API_PROXY).
-  vite: { server: { proxy: { '/api': process.env.API_PROXY ?? 'http://127.0.0.1:4321' } } },
+  vite: {
+    build: { sourcemap: process.env.SOURCEMAP === '1' },
+    // TanStack Form's devtools client, which nothing here listens to, becomes a no-op (see the file).
+    resolve: { alias: { '@tanstack/devtools-event-client': fileURLToPath(new URL('src/lib/forms/no-devtools.ts', import.meta.url)) } },
+    server: { proxy: { '/api': process.env.API_PROXY ?? 'http://127.0.0.1:4321' } },
+  },
   integrations: [
     react({ include: ['**/features/*/ui/**/*.tsx', '**/lib/forms/**/*.tsx', '**/lib/react/**/*.tsx'] }),
     solid({ include: ['**/*.solid.tsx', '**/node_modules/solid-toast/**'] }),
