@@ -1,30 +1,9 @@
 // axe on every auth page and the dashboard, in each state a person meets (empty, messages shown,
 // sending), on a 320 px phone and on a desktop: WCAG 2.2 AA, 0 violations.
-import type { Page, Route } from '@playwright/test';
-import { expect, expectNoAxeViolations, fillDateOfBirth, signIn, test, waitForIslands } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, fillDateOfBirth, holdAnswers, leaveFields, signIn, test, waitForIslands } from './fixtures.ts';
 
 const main = (page: Page) => page.getByRole('main');
-
-/** Holds the answers to one API path until released, so the 'sending' state can be looked at. */
-async function holdAnswers(page: Page, path: string, answer: { status: number; json: unknown }) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/api/v1/${path}`, async (route: Route) => {
-    await released;
-    await route.fulfill(answer);
-  });
-  return release;
-}
-
-/** Leaves each named field (a text box, or a select's combobox), so its message shows. */
-async function leaveFields(page: Page, labels: string[]) {
-  for (const label of labels) {
-    const combobox = main(page).getByRole('combobox', { name: label, exact: true });
-    const field = (await combobox.count()) ? combobox : main(page).getByLabel(label, { exact: true });
-    await field.focus();
-    await field.blur();
-  }
-}
 
 async function expectSending(page: Page, button: string) {
   await main(page).getByRole('button', { name: button }).click();

@@ -4,7 +4,7 @@
 import { SESSION_KEY } from '#lib/session-key.ts';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { codeIn, outboxFiles, readMail, type Mail } from '../mail-files.ts';
 
 export { codeIn };
@@ -97,6 +97,27 @@ export async function fillDateOfBirth(page: Page, iso: string) {
   await group.getByLabel('Day').fill(String(Number(day)));
   await group.getByLabel('Month').selectOption(month!);
   await group.getByLabel('Year').fill(year!);
+}
+
+/** Holds the answers to one API path until released, so the 'sending' state can be looked at. */
+export async function holdAnswers(page: Page, path: string, answer: { status: number; json: unknown }) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/v1/${path}`, async (route: Route) => {
+    await released;
+    await route.fulfill(answer);
+  });
+  return release;
+}
+
+/** Leaves each named field (a text box, or a select's combobox), so its message shows. */
+export async function leaveFields(page: Page, labels: string[]) {
+  for (const label of labels) {
+    const combobox = page.getByRole('main').getByRole('combobox', { name: label, exact: true });
+    const field = (await combobox.count()) ? combobox : page.getByRole('main').getByLabel(label, { exact: true });
+    await field.focus();
+    await field.blur();
+  }
 }
 
 /**
