@@ -110,11 +110,15 @@ async function signedInSession(): Promise<string> {
   const signedUp = await post('signup', account);
   if (signedUp.status !== 201) throw new Error(`Sign-up for the budget run answered ${signedUp.status}`);
   const outbox = join(DATA_DIR, 'outbox');
-  const mail = outboxFiles(outbox)
-    .map((file) => readMail(outbox, file))
-    .reverse()
-    .find((candidate) => candidate.to.includes(email));
-  if (!mail) throw new Error('No verification mail for the budget run');
+  // The mail is written just after the answer; on a busy host that can take a moment.
+  let mail: ReturnType<typeof readMail> | undefined;
+  for (let i = 0; i < 100 && !mail; i++) {
+    if (i) await new Promise((r) => setTimeout(r, 100));
+    mail = outboxFiles(outbox)
+      .map((file) => readMail(outbox, file))
+      .find((candidate) => candidate.to.includes(email));
+  }
+  if (!mail) throw new Error('No verification mail for the budget run within 10 s');
   const verified = await post('verify-account', { email, otp: codeIn(mail) });
   if (verified.status !== 200) throw new Error(`Verification for the budget run answered ${verified.status}`);
   return JSON.stringify(verified.body.data);

@@ -30,7 +30,7 @@ describe('modulesToPreload', () => {
 
   it("lists what the page's scripts import, at every depth, once, without the scripts themselves", () => {
     const page = html('<script type="module" src="/_astro/page.js"></script>');
-    expect(modulesToPreload(page, read)).toEqual({ now: ['/_astro/shared.js', '/_astro/store.js'], later: [] });
+    expect(modulesToPreload(page, read)).toEqual(['/_astro/shared.js', '/_astro/store.js']);
   });
 
   it('adds islands that hydrate on load (component, renderer and their imports), not those that wait', () => {
@@ -39,29 +39,21 @@ describe('modulesToPreload', () => {
         '<astro-island uid="b" component-url="/_astro/Visible.js" renderer-url="/_astro/client.js" ssr client="visible"></astro-island>',
     );
     expect(entriesOf(page)).toEqual(['/_astro/Form.js', '/_astro/client.js']);
-    expect(modulesToPreload(page, read)).toEqual({
-      now: ['/_astro/Form.js', '/_astro/jsx.js', '/_astro/shared.js', '/_astro/store.js', '/_astro/client.js', '/_astro/react.js'],
-      later: [],
-    });
-  });
-
-  it('lists what islands that hydrate when idle add, apart, so it can wait behind the page', () => {
-    const page = html(
-      '<script type="module" src="/_astro/page.js"></script>' +
-        '<astro-island uid="a" component-url="/_astro/Form.js" renderer-url="/_astro/client.js" ssr client="idle"></astro-island>',
-    );
-    expect(entriesOf(page, 'idle')).toEqual(['/_astro/Form.js', '/_astro/client.js']);
-    expect(modulesToPreload(page, read)).toEqual({
-      now: ['/_astro/shared.js', '/_astro/store.js'],
-      later: ['/_astro/Form.js', '/_astro/jsx.js', '/_astro/client.js', '/_astro/react.js'],
-    });
+    expect(modulesToPreload(page, read)).toEqual([
+      '/_astro/Form.js',
+      '/_astro/jsx.js',
+      '/_astro/shared.js',
+      '/_astro/store.js',
+      '/_astro/client.js',
+      '/_astro/react.js',
+    ]);
   });
 
   it('writes them into <head>, and leaves a page without any alone', () => {
     const page = html('<p>Hello</p>');
-    expect(withPreloads(page, { now: [], later: [] })).toBe(page);
-    expect(withPreloads(page, { now: ['/_astro/a.js'], later: ['/_astro/b.js'] })).toBe(
-      '<html><head><title>x</title><link rel="modulepreload" href="/_astro/a.js"><link rel="modulepreload" href="/_astro/b.js" fetchpriority="low"></head><body><p>Hello</p></body></html>',
+    expect(withPreloads(page, [])).toBe(page);
+    expect(withPreloads(page, ['/_astro/a.js', '/_astro/b.js'])).toBe(
+      '<html><head><title>x</title><link rel="modulepreload" href="/_astro/a.js"><link rel="modulepreload" href="/_astro/b.js"></head><body><p>Hello</p></body></html>',
     );
   });
 });

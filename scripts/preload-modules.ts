@@ -2,10 +2,9 @@
 // islands that hydrate on load, the component, its renderer and what they import), as
 // <link rel="modulepreload">. The browser then fetches them all at once instead of one import level
 // after another: on a slow mobile connection each level costs a round trip before anything of it runs.
-// Islands that hydrate once the page is idle (client:idle: the form pages, whose JavaScript must not
-// hold back the first paint) get theirs at low priority: fetched beside the page, not before it,
-// and already there when the island asks. Islands that wait to be seen (client:visible) are left to
-// load when they are needed.
+// Islands that wait (client:visible, client:idle) are left to load when they are needed: preloading
+// a form page's island (client:idle, docs/decisions/012) even at low priority put its 110 KB among the
+// requests Lighthouse counts before the largest paint (LCP 1.1 -> 2.4 s).
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,12 +18,12 @@ export function staticImportsOf(code: string): string[] {
   return [...found];
 }
 
-/** The page's module entry points: its module scripts and the islands that hydrate on load, or the islands that hydrate when idle. */
-export function entriesOf(html: string, when: 'load' | 'idle' = 'load'): string[] {
+/** The page's module entry points: its module scripts, and the islands that hydrate on load. */
+export function entriesOf(html: string): string[] {
   const entries: string[] = [];
-  if (when === 'load') for (const [, src] of html.matchAll(/<script type="module" src="(\/_astro\/[^"]+\.js)"/g)) entries.push(src!);
+  for (const [, src] of html.matchAll(/<script type="module" src="(\/_astro\/[^"]+\.js)"/g)) entries.push(src!);
   for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
-    if (!tag.includes(` client="${when}"`)) continue;
+    if (!/\sclient="load"/.test(tag)) continue;
     for (const [, url] of tag.matchAll(/\s(?:component|renderer)-url="(\/_astro\/[^"]+\.js)"/g)) entries.push(url!);
   }
   return entries;
@@ -32,10 +31,9 @@ export function entriesOf(html: string, when: 'load' | 'idle' = 'load'): string[
 
 /**
  * Every module the entries need before they run, in the order met, without the page's own module
- * scripts (the browser finds those itself): `now` for the scripts and islands that run on load,
- * `later` (at low priority) for what only the idle islands add. `read` gives a built file's text by its URL path.
+ * scripts (the browser finds those itself). `read` gives a built file's text by its URL path.
  */
-export function modulesToPreload(html: string, read: (path: string) => string): { now: string[]; later: string[] } {
+export function modulesToPreload(html: string, read: (path: string) => string): string[] {
   const scripts = new Set([...html.matchAll(/<script type="module" src="([^"]+)"/g)].map(([, src]) => src!));
   const seen = new Set<string>();
   const visit = (path: string) => {
@@ -45,18 +43,12 @@ export function modulesToPreload(html: string, read: (path: string) => string): 
     for (const specifier of staticImportsOf(read(path))) visit(dir + specifier.slice(2));
   };
   for (const entry of entriesOf(html)) visit(entry);
-  const now = [...seen].filter((path) => !scripts.has(path));
-  for (const entry of entriesOf(html, 'idle')) visit(entry);
-  const later = [...seen].filter((path) => !scripts.has(path) && !now.includes(path));
-  return { now, later };
+  return [...seen].filter((path) => !scripts.has(path));
 }
 
-export function withPreloads(html: string, { now, later }: { now: readonly string[]; later: readonly string[] }): string {
-  if ((!now.length && !later.length) || !html.includes('</head>')) return html;
-  const links = [
-    ...now.map((path) => `<link rel="modulepreload" href="${path}">`),
-    ...later.map((path) => `<link rel="modulepreload" href="${path}" fetchpriority="low">`),
-  ].join('');
+export function withPreloads(html: string, modules: readonly string[]): string {
+  if (!modules.length || !html.includes('</head>')) return html;
+  const links = modules.map((path) => `<link rel="modulepreload" href="${path}">`).join('');
   return html.replace('</head>', `${links}</head>`);
 }
 
@@ -74,7 +66,7 @@ if (import.meta.main) {
     const html = await readFile(file, 'utf8');
     if (html.includes('rel="modulepreload"')) continue;
     const modules = modulesToPreload(html, read);
-    if (!modules.now.length && !modules.later.length) continue;
+    if (!modules.length) continue;
     await writeFile(file, withPreloads(html, modules));
     pages++;
   }
