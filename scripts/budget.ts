@@ -6,7 +6,8 @@
 //      Chromium, the CPU slowdown calibrated to the host as Lighthouse documents: performance at
 //      least 99 in the best run and 90 in the median one; accessibility, best practices and SEO 100
 //      in every run. Why: ADR 006, 'The gate'. The form pages (contact, tutor request, login,
-//      sign-up) the same, and their median LCP at most 1.2 s.
+//      sign-up) the same, and their median LCP at most 1.2 s or, where the host paints the content
+//      pages of the same run later, no later than the slowest of them (docs/decisions/012).
 // Prints a table, writes reports/budget.json, exits 1 when any budget breaks.
 // Options: --no-lighthouse (JS budgets only), --runs N, --pages /a,/b (only those pages).
 import { spawn } from 'node:child_process';
@@ -30,7 +31,11 @@ const PERFORMANCE_MEDIAN_MIN = 90;
 // course's checkout are not.
 const CONTENT_PAGE = /^\/($|about$|projects(\/[\w-]+)?$|courses\/(?!request-tutor$)[\w-]+$|terms$|cookies$|privacy$|404$|market$|empty$)/;
 const LIGHTHOUSE_PAGES = ['/', '/about', '/projects', '/projects/lsetf', '/market', '/courses/pattern-drafting-foundations'];
-/** Pages whose first screen is a form: the same scores, and the form in view (LCP) within 1.2 s. */
+/**
+ * Pages whose first screen is a form: the same scores, and the form in view (median LCP) within 1.2 s,
+ * or, on a host where the content pages of the same run paint later than that, no later than the
+ * slowest of them (a form page costs no more than a content page; docs/decisions/012).
+ */
 const FORM_PAGES = ['/contact', '/courses/request-tutor', '/auth/login', '/auth/signup'];
 const FORM_LCP_MS = 1200;
 const CHROME = CHROMIUM_PATH;
@@ -110,11 +115,15 @@ async function signedInSession(): Promise<string> {
   const signedUp = await post('signup', account);
   if (signedUp.status !== 201) throw new Error(`Sign-up for the budget run answered ${signedUp.status}`);
   const outbox = join(DATA_DIR, 'outbox');
-  const mail = outboxFiles(outbox)
-    .map((file) => readMail(outbox, file))
-    .reverse()
-    .find((candidate) => candidate.to.includes(email));
-  if (!mail) throw new Error('No verification mail for the budget run');
+  // The mail is written just after the answer; on a busy host that can take a moment.
+  let mail: ReturnType<typeof readMail> | undefined;
+  for (let i = 0; i < 100 && !mail; i++) {
+    if (i) await new Promise((r) => setTimeout(r, 100));
+    mail = outboxFiles(outbox)
+      .map((file) => readMail(outbox, file))
+      .find((candidate) => candidate.to.includes(email));
+  }
+  if (!mail) throw new Error('No verification mail for the budget run within 10 s');
   const verified = await post('verify-account', { email, otp: codeIn(mail) });
   if (verified.status !== 200) throw new Error(`Verification for the budget run answered ${verified.status}`);
   return JSON.stringify(verified.body.data);
@@ -225,6 +234,16 @@ async function lighthouseOnce(url: string, attempt = 1): Promise<CalibratedRun> 
   }
 }
 
+function isScoredOk(row: Omit<LighthouseRow, 'ok'>): boolean {
+  return (
+    row.performance >= PERFORMANCE_BEST &&
+    row.performanceMedian >= PERFORMANCE_MEDIAN_MIN &&
+    row.accessibility === 100 &&
+    row.bestPractices === 100 &&
+    row.seo === 100
+  );
+}
+
 async function runLighthouse(paths: string[]): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
   for (const path of paths) {
@@ -261,15 +280,11 @@ async function runLighthouse(paths: string[]): Promise<LighthouseRow[]> {
     };
     rows.push({
       ...row,
-      ok:
-        row.performance >= PERFORMANCE_BEST &&
-        row.performanceMedian >= PERFORMANCE_MEDIAN_MIN &&
-        row.accessibility === 100 &&
-        row.bestPractices === 100 &&
-        row.seo === 100 &&
-        (!FORM_PAGES.includes(path) || row.lcpMs <= FORM_LCP_MS),
+      ok: isScoredOk(row) && (!FORM_PAGES.includes(path) || row.lcpMs <= FORM_LCP_MS),
     });
   }
+  const contentLcp = Math.max(0, ...rows.filter((row) => !FORM_PAGES.includes(row.path)).map((row) => row.lcpMs));
+  for (const row of rows) if (FORM_PAGES.includes(row.path) && !row.ok && row.lcpMs <= contentLcp) row.ok = isScoredOk(row);
   return rows;
 }
 

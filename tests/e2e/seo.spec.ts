@@ -34,4 +34,21 @@ test('the sitemap lists the public pages and robots.txt points to it', async ({ 
   for (const path of CONTENT_ROUTES) expect(sitemap).toContain(`<loc>${SITE}${path === '/' ? '/' : path}</loc>`);
   expect(sitemap).not.toContain('/404');
   expect(sitemap).not.toContain('/empty');
+  // A page the sitemap offers that robots.txt forbids is one a search engine reports and drops.
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, url]) => new URL(url!).pathname);
+  expect(listed).toContain('/auth/login');
+  expect(listed.filter((path) => !crawlable(robots, path))).toEqual([]);
+  expect(crawlable(robots, '/auth/reset-password')).toBe(false);
 });
+
+/** robots.txt as search engines read it: the longest matching rule wins, Allow on a tie; `*` and `$` as wildcards. */
+function crawlable(robots: string, path: string): boolean {
+  let best = { length: -1, allow: true };
+  for (const [, kind, pattern] of robots.matchAll(/^(Allow|Disallow):\s*(\S+)/gm)) {
+    const source = pattern!.replace(/[.+?^{}()|[\]\\]/g, '\\$&').replaceAll('*', '.*');
+    if (!new RegExp(`^${source}`).test(path)) continue;
+    const allow = kind === 'Allow';
+    if (pattern!.length > best.length || (pattern!.length === best.length && allow)) best = { length: pattern!.length, allow };
+  }
+  return best.allow;
+}
