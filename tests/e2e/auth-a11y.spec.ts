@@ -150,7 +150,8 @@ for (const viewport of [
       }
       const release = await holdAnswers(page, 'user/auth/student/logout', { status: 200, json: { message: 'ok', data: null } });
       await page.goto('/auth/logout');
-      await expect(main(page).getByText('Logging you out…')).toBeVisible();
+      await expect(main(page).getByRole('heading', { name: 'Logging you out' })).toBeVisible();
+      await expect(main(page).getByRole('status')).toHaveText('One moment…');
       await expectNoAxeViolations(page);
       release();
     });

@@ -96,6 +96,19 @@ test('a visitor who signs up from the checkout comes back to it after the code (
   await expect(main(page).getByRole('button', { name: 'Make Payment' })).toBeVisible();
 });
 
+test('on a phone and a tablet, the total and Make Payment are in the first screen', async ({ page, student }) => {
+  await signIn(page, student);
+  for (const width of [390, 768]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`/courses/${COURSE}/checkout`);
+    await waitForIslands(page);
+    const summary = main(page).getByRole('region', { name: 'Summary' });
+    await expect(summary.getByText(TITLE)).toBeVisible();
+    await expect(summary.locator('dt:text-is("Total") + dd')).toBeInViewport();
+    await expect(main(page).getByRole('button', { name: 'Make Payment' })).toBeInViewport();
+  }
+});
+
 test('Decline says the payment did not go through, enrols nobody, and offers Make Payment again', async ({ page, student }) => {
   await signIn(page, student);
   await page.goto(`/courses/${COURSE}/checkout`);
@@ -103,6 +116,8 @@ test('Decline says the payment did not go through, enrols nobody, and offers Mak
   await payOnTestPage(page, 'Decline');
   await expect(main(page).getByRole('alert')).toContainText('The payment did not go through');
   await expect(main(page).getByRole('button', { name: 'Make Payment' })).toBeVisible();
+  // The bell counts the outcome's notification on this page already, not one page later.
+  await expect(page.getByRole('banner').locator('[data-bell]')).toHaveAccessibleName('Notifications, 1 unread');
   await page.goto('/dashboard');
   await expect(main(page).getByText('You have not enrolled in a course yet.')).toBeVisible();
   // And it is told in the notifications, with the bell counting it.

@@ -7,10 +7,9 @@
 import type { ReadableAtom } from 'nanostores';
 import type { Session } from '#lib/session.ts';
 
-export { $session, initialsOf } from '#lib/session.ts';
+import { NOTIFICATIONS_EVENT } from '#lib/notifications-changed.ts';
 
-/** Dispatched on window when the student's notifications change on this page (the list marks one read). */
-export const NOTIFICATIONS_EVENT = 'adire:notifications';
+export { $session, initialsOf } from '#lib/session.ts';
 
 /**
  * As src/lib/http.ts reads it. Written here too on purpose: a module shared with the HTTP client

@@ -3,7 +3,7 @@
 // header's bell counts again on.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#lib/errors.ts';
-import { NOTIFICATIONS_EVENT } from './bell.ts';
+import { NOTIFICATIONS_EVENT } from '#lib/notifications-changed.ts';
 import type { Notification } from './schemas.ts';
 
 const api = vi.hoisted(() => ({ list: vi.fn(), setRead: vi.fn() }));

@@ -4,16 +4,14 @@
 // NOTIFICATIONS_EVENT, so the header's bell counts again.
 import { atom } from 'nanostores';
 import { messageOf } from '#lib/errors.ts';
+import { announceNotificationsChanged as announce } from '#lib/notifications-changed.ts';
 import { notificationsApi } from './api.ts';
-import { NOTIFICATIONS_EVENT } from './bell.ts';
 import type { Notification } from './schemas.ts';
 
 export type NotificationsState =
   { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; notifications: Notification[]; unreadCount: number };
 
 export const $notifications = atom<NotificationsState>({ kind: 'loading' });
-
-const announce = () => window.dispatchEvent(new Event(NOTIFICATIONS_EVENT));
 
 /** Loads the list; a load already shown stays on screen while it refreshes. */
 export async function loadNotifications() {

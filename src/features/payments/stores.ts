@@ -5,6 +5,7 @@
 import { atom } from 'nanostores';
 import { isApiError, messageOf } from '#lib/errors.ts';
 import { go } from '#lib/navigation.ts';
+import { announceNotificationsChanged } from '#lib/notifications-changed.ts';
 import { $session } from '#lib/session.ts';
 import { toast } from '#lib/toast/store.ts';
 import { paymentsApi } from './api.ts';
@@ -70,6 +71,8 @@ export async function checkPayment(reference: string) {
       $checkout.set({ kind: 'failed' });
       toast.error(OUTCOME_TOASTS.failed);
     }
+    // The server wrote the outcome's notification: the bell shows it on this page, not the next.
+    announceNotificationsChanged();
   } catch (error) {
     // The HTTP client has toasted the reason already.
     $checkout.set({ kind: 'unchecked', reference, message: messageOf(error) });

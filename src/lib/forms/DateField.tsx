@@ -6,6 +6,7 @@
 // schema's to refuse (docs/product.md#form-fields), against the visitor's own today.
 import { useId, useState, type FocusEvent, type ReactNode } from 'react';
 import { inWords, MONTHS, partsOf, valueOf, type Parts } from './date-parts.ts';
+import { Chevron } from './Chevron.tsx';
 import { StatusIcon } from './StatusIcon.tsx';
 import { useFieldView } from './use-field-view.ts';
 
@@ -81,6 +82,7 @@ export function DateField({ label, required, disabled, hint }: DateFieldProps) {
                 </option>
               ))}
             </select>
+            <Chevron className="native-select-chevron" />
           </span>
         </label>
         <label className="date-part date-year">

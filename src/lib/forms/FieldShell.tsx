@@ -18,7 +18,7 @@ export interface FieldShellProps extends FieldShellView {
   prefix?: ReactNode;
   /** Something after the status icon inside the box, e.g. the password visibility toggle. */
   suffix?: ReactNode;
-  /** Something under the control, before the hint and the message, e.g. a 'Forgot your Password?' link. */
+  /** Something under the field's message, e.g. a 'Forgot your Password?' link: a message stays next to its box. */
   after?: ReactNode;
   /** Something after the hint, before the message, e.g. a new password's list of rules. */
   details?: ReactNode;
@@ -56,7 +56,6 @@ export function FieldShell(props: FieldShellProps) {
         <StatusIcon status={status} />
         {suffix}
       </div>
-      {after}
       {hint && (
         <p className="field-hint" id={hintId} data-met={hintMet || undefined}>
           {hintMet && <CheckMark className="field-hint-check" />}
@@ -67,6 +66,7 @@ export function FieldShell(props: FieldShellProps) {
       <p className="field-message" id={messageId} aria-live="polite">
         {message}
       </p>
+      {after}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { FieldShell } from './FieldShell.tsx';
 import { createHoverIntent } from './select-hover.ts';
 import { resolveKey, type TypeaheadState } from './select-keys.ts';
 import { placeMenu, scrollTopToReveal } from './select-menu.ts';
+import { Chevron } from './Chevron.tsx';
 import { CheckMark } from './StatusIcon.tsx';
 import { useFieldView } from './use-field-view.ts';
 import './select-field.css';
@@ -217,9 +218,7 @@ export function SelectField({ label, options, placeholder = 'Select an option', 
         onPointerLeave={(event) => hoverClose(event.pointerType)}
       >
         <span className="field-select-value">{selected?.label ?? (value || placeholder)}</span>
-        <svg className="field-select-chevron" viewBox="0 0 14 9" width="14" height="9" aria-hidden="true" focusable="false">
-          <path d="m1 1 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <Chevron />
       </button>
       {/* Focus stays on the combobox, which handles every key; the list only takes pointer input. */}
       {/* eslint-disable-next-line jsx-a11y-x/click-events-have-key-events */}

@@ -38,6 +38,8 @@ export function mountToaster() {
       <Toaster
         position={TOAST_POSITION}
         gutter={8}
+        // Below the sticky header (72 px), so a toast never covers the menu, the bell or the avatar.
+        containerStyle={{ top: '84px' }}
         toastOptions={{ style: { 'font-family': 'inherit', 'max-width': '24rem', color: '#1c1917' }, className: 'toast' }}
       />
     ),

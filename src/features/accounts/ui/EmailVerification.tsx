@@ -58,11 +58,14 @@ function EmailVerification() {
 
   if (state.kind === 'ready') {
     return (
-      <p className="auth-status">
-        <button type="button" className="btn btn-wrap" onClick={() => void continueAs(state.email, state.otp)}>
-          Continue as {state.email}
-        </button>
-      </p>
+      <div className="auth-status">
+        <p>Check that this is your address, then continue to your account.</p>
+        <p>
+          <button type="button" className="btn btn-wrap" onClick={() => void continueAs(state.email, state.otp)}>
+            Continue as {state.email}
+          </button>
+        </p>
+      </div>
     );
   }
   if (state.kind === 'confirmed') {

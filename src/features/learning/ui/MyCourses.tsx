@@ -86,6 +86,9 @@ function MyCourses() {
     body = (
       <div className="my-courses-empty">
         <p>You have not enrolled in a course yet.</p>
+        <p className="my-courses-empty-note">
+          The courses you enrol in will be listed here, with your progress and their materials. Pay in naira and start the same day.
+        </p>
         <a className="btn" href="/courses">
           Explore courses
         </a>

@@ -3,6 +3,7 @@
 // ViewNotification), pushed on change and followed on Back. The notification list is another
 // feature's island: the page passes it in as children, shown in the third panel.
 import { useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { Chevron } from '#lib/forms/Chevron.tsx';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { DEFAULT_TAB, SETTINGS_TABS, tabFromSearch, tabIndexAfterKey, urlWithTab, type SettingsTab } from '../tabs.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
@@ -75,6 +76,7 @@ function Settings({ children }: SettingsProps) {
               </option>
             ))}
           </select>
+          <Chevron className="native-select-chevron" />
         </div>
       </div>
       <div className="settings-tabs" role="tablist" aria-orientation="vertical" aria-label="Settings">
