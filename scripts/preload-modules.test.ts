@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entriesOf, modulesToPreload, staticImportsOf, withPreloads } from './preload-modules.ts';
+import { entriesOf, modulesToPreload, nextStepOf, staticImportsOf, withNextStep, withPreloads } from './preload-modules.ts';
 
 describe('staticImportsOf', () => {
   it('finds static imports and re-exports as the bundler writes them, never dynamic ones', () => {
@@ -21,6 +21,7 @@ describe('modulesToPreload', () => {
     '/_astro/client.js': 'import{r}from"./react.js";',
     '/_astro/react.js': '',
     '/_astro/Visible.js': 'import"./heavy.js";',
+    '/_astro/heavy.js': '',
   };
   const read = (path: string) => {
     if (!(path in files)) throw new Error(`read ${path}`);
@@ -54,6 +55,21 @@ describe('modulesToPreload', () => {
     expect(withPreloads(page, [])).toBe(page);
     expect(withPreloads(page, ['/_astro/a.js', '/_astro/b.js'])).toBe(
       '<html><head><title>x</title><link rel="modulepreload" href="/_astro/a.js"><link rel="modulepreload" href="/_astro/b.js"></head><body><p>Hello</p></body></html>',
+    );
+  });
+
+  it('lists for the next step its page and the modules it needs that this page, with all its islands, has not loaded', () => {
+    const signup = html(
+      '<script type="module" src="/_astro/page.js"></script>' +
+        '<astro-island uid="a" component-url="/_astro/Form.js" renderer-url="/_astro/client.js" ssr client="idle"></astro-island>',
+    );
+    const code = html(
+      '<script type="module" src="/_astro/page.js"></script>' +
+        '<astro-island uid="b" component-url="/_astro/Visible.js" renderer-url="/_astro/client.js" ssr client="load"></astro-island>',
+    );
+    expect(nextStepOf(signup, code, read)).toEqual(['/_astro/Visible.js', '/_astro/heavy.js']);
+    expect(withNextStep('<html lang="en"><head></head></html>', ['/_astro/a.js', '/_astro/b.js'])).toBe(
+      '<html data-next-step="/_astro/a.js /_astro/b.js" lang="en"><head></head></html>',
     );
   });
 });

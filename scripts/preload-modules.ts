@@ -5,6 +5,9 @@
 // Islands that wait (client:visible, client:idle) are left to load when they are needed: preloading
 // a form page's island (client:idle, docs/decisions/012) even at low priority put its 110 KB among the
 // requests Lighthouse counts before the largest paint (LCP 1.1 -> 2.4 s).
+// A step of the account flows also lists, in <html data-next-step>, the modules the next step's page
+// needs that this page has not loaded; src/scripts/next-step.ts fetches them once the page is loaded
+// and idle. Not the page itself: Chromium fetched a prefetched page (max-age=0) again on arrival.
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,12 +21,22 @@ export function staticImportsOf(code: string): string[] {
   return [...found];
 }
 
-/** The page's module entry points: its module scripts, and the islands that hydrate on load. */
-export function entriesOf(html: string): string[] {
+/** Where a step of the account flows leads (docs/product.md#auth-flows): the page opened next. */
+export const NEXT_STEPS: Readonly<Record<string, string>> = {
+  '/auth/signup': '/auth/otp-verification',
+  '/auth/otp-verification': '/auth/signup/complete-kyc',
+  '/auth/signup/complete-kyc': '/auth/signup/successful',
+  '/auth/signup/successful': '/dashboard',
+  '/auth/login': '/dashboard',
+  '/auth/forgot-password': '/auth/reset-password',
+};
+
+/** The page's module entry points: its module scripts, and the islands that hydrate on load (every island with `all`). */
+export function entriesOf(html: string, all = false): string[] {
   const entries: string[] = [];
   for (const [, src] of html.matchAll(/<script type="module" src="(\/_astro\/[^"]+\.js)"/g)) entries.push(src!);
   for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
-    if (!/\sclient="load"/.test(tag)) continue;
+    if (!all && !/\sclient="load"/.test(tag)) continue;
     for (const [, url] of tag.matchAll(/\s(?:component|renderer)-url="(\/_astro\/[^"]+\.js)"/g)) entries.push(url!);
   }
   return entries;
@@ -35,6 +48,11 @@ export function entriesOf(html: string): string[] {
  */
 export function modulesToPreload(html: string, read: (path: string) => string): string[] {
   const scripts = new Set([...html.matchAll(/<script type="module" src="([^"]+)"/g)].map(([, src]) => src!));
+  return modulesOf(entriesOf(html), read).filter((path) => !scripts.has(path));
+}
+
+/** The entries and every module they import statically. */
+function modulesOf(entries: readonly string[], read: (path: string) => string): string[] {
   const seen = new Set<string>();
   const visit = (path: string) => {
     if (seen.has(path)) return;
@@ -42,8 +60,18 @@ export function modulesToPreload(html: string, read: (path: string) => string): 
     const dir = path.slice(0, path.lastIndexOf('/') + 1);
     for (const specifier of staticImportsOf(read(path))) visit(dir + specifier.slice(2));
   };
-  for (const entry of entriesOf(html)) visit(entry);
-  return [...seen].filter((path) => !scripts.has(path));
+  for (const entry of entries) visit(entry);
+  return [...seen];
+}
+
+/** The modules the next step's page needs that this page (with every island of it) has not loaded. */
+export function nextStepOf(html: string, nextHtml: string, read: (path: string) => string): string[] {
+  const loaded = new Set(modulesOf(entriesOf(html, true), read));
+  return modulesOf(entriesOf(nextHtml, true), read).filter((path) => !loaded.has(path));
+}
+
+export function withNextStep(html: string, urls: readonly string[]): string {
+  return html.replace(/<html\b/, `<html data-next-step="${urls.join(' ')}"`);
 }
 
 export function withPreloads(html: string, modules: readonly string[]): string {
@@ -60,15 +88,28 @@ if (import.meta.main) {
     if (code === undefined) cache.set(path, (code = readFileSync(join(dist, path), 'utf8')));
     return code;
   };
+  const pageFile = (path: string) => join(dist, path, 'index.html');
   let pages = 0;
+  let steps = 0;
   for await (const file of walkFiles(dist)) {
     if (!file.endsWith('.html')) continue;
-    const html = await readFile(file, 'utf8');
-    if (html.includes('rel="modulepreload"')) continue;
+    let html = await readFile(file, 'utf8');
+    if (html.includes('rel="modulepreload"') || html.includes('data-next-step')) continue;
+    const original = html;
     const modules = modulesToPreload(html, read);
-    if (!modules.length) continue;
-    await writeFile(file, withPreloads(html, modules));
-    pages++;
+    if (modules.length) {
+      html = withPreloads(html, modules);
+      pages++;
+    }
+    const path = Object.keys(NEXT_STEPS).find((key) => file === pageFile(key));
+    if (path) {
+      const ahead = nextStepOf(html, readFileSync(pageFile(NEXT_STEPS[path]!), 'utf8'), read);
+      if (ahead.length) {
+        html = withNextStep(html, ahead);
+        steps++;
+      }
+    }
+    if (html !== original) await writeFile(file, html);
   }
-  console.log(`Module preloads written into ${pages} pages.`);
+  console.log(`Module preloads written into ${pages} pages, next steps into ${steps}.`);
 }

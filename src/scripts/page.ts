@@ -1,9 +1,10 @@
 // The one script every page loads (about 4 KB): header, lazy images, video facades, the footer's
-// newsletter form and the toast loader. One entry keeps it to one request with no import chain.
+// newsletter form, the toast loader, and a flow's next step fetched ahead. One entry keeps it to one request with no import chain.
 import { startToastLoader } from '#lib/toast/loader.ts';
 import { startHeader } from './header.ts';
 import { observeLazyImages } from './lazy-images.ts';
 import { enhanceNewsletterForms } from './newsletter-form.ts';
+import { prefetchNextStep } from './next-step.ts';
 import { enhanceVideoFacades } from './video-facade.ts';
 
 startHeader();
@@ -11,3 +12,4 @@ observeLazyImages();
 enhanceVideoFacades();
 enhanceNewsletterForms();
 startToastLoader();
+prefetchNextStep();

@@ -505,3 +505,23 @@ test.describe('on the dashboard', () => {
     await expect(main(page).getByLabel('Email address')).toHaveValue(student.email);
   });
 });
+
+test('a step of sign-up fetches the next step ahead once loaded, unless the browser asks to save data', async ({ page, browser }) => {
+  const pathOf = (url: string) => new URL(url).pathname;
+  const island = /\/_astro\/VerifyEmailForm\.[\w-]+\.js$/;
+  const ahead = page.waitForRequest((request) => island.test(pathOf(request.url())));
+  await page.goto('/auth/signup');
+  await ahead;
+  await expect(page.locator('link[rel="prefetch"]').first()).toHaveAttribute('href', /^\/_astro\//);
+
+  const saving = await browser.newPage();
+  await saving.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+  const fetched: string[] = [];
+  saving.on('request', (request) => fetched.push(pathOf(request.url())));
+  await saving.goto(page.url());
+  await saving.waitForLoadState('load');
+  await saving.waitForTimeout(1500);
+  expect(fetched.filter((path) => island.test(path))).toEqual([]);
+  await expect(saving.locator('link[rel="prefetch"]')).toHaveCount(0);
+  await saving.close();
+});

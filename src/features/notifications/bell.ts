@@ -7,9 +7,14 @@
 import type { ReadableAtom } from 'nanostores';
 import type { Session } from '#lib/session.ts';
 
-import { NOTIFICATIONS_EVENT } from '#lib/notifications-changed.ts';
-
 export { $session, initialsOf } from '#lib/session.ts';
+
+/**
+ * As src/lib/notifications-changed.ts names it (a unit test holds them equal). Written here too on
+ * purpose, like API_BASE below: a module this file shares with the stores becomes a chunk of its
+ * own, one more request on every signed-in page.
+ */
+export const NOTIFICATIONS_EVENT = 'adire:notifications';
 
 /**
  * As src/lib/http.ts reads it. Written here too on purpose: a module shared with the HTTP client

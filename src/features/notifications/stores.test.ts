@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#lib/errors.ts';
 import { NOTIFICATIONS_EVENT } from '#lib/notifications-changed.ts';
+import { NOTIFICATIONS_EVENT as BELL_LISTENS_FOR } from './bell.ts';
 import type { Notification } from './schemas.ts';
 
 const api = vi.hoisted(() => ({ list: vi.fn(), setRead: vi.fn() }));
@@ -18,6 +19,10 @@ const notice = (id: string, read = false): Notification => ({
   read,
 });
 const answer = <T>(data: T) => Promise.resolve({ message: 'ok', data });
+
+it('the bell listens for the event the stores announce', () => {
+  expect(BELL_LISTENS_FOR).toBe(NOTIFICATIONS_EVENT);
+});
 
 describe('the notifications store', () => {
   const events = vi.fn();
