@@ -5,7 +5,7 @@
 // is a few hundred milliseconds a step. Nothing is fetched when the browser asks to save data.
 
 /** The same-site URLs the page's data-next-step lists, or none. */
-export function nextStepUrls(doc: Document): string[] {
+function nextStepUrls(doc: Document): string[] {
   const list = doc.documentElement.dataset.nextStep ?? '';
   return list.split(/\s+/).filter((url) => url.startsWith('/') && !url.startsWith('//'));
 }
