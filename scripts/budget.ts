@@ -251,6 +251,7 @@ function isScoredOk(row: Omit<LighthouseRow, 'ok'>): boolean {
 
 async function runLighthouse(paths: string[]): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
+  const contentLcp = () => Math.max(0, ...rows.filter((row) => !FORM_PAGES.includes(row.path)).map((row) => row.lcpMs));
   for (const path of paths) {
     const scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo' | 'lcp', number[]> = {
       performance: [],
@@ -273,7 +274,9 @@ async function runLighthouse(paths: string[]): Promise<LighthouseRow[]> {
         lcpMs: median(scores.lcp),
         cpuSlowdown: `${Math.min(...slowdowns).toFixed(1)}-${Math.max(...slowdowns).toFixed(1)}x`,
       };
-      return { ...row, ok: isScoredOk(row) && (!FORM_PAGES.includes(path) || row.lcpMs <= FORM_LCP_MS) };
+      // A form page's LCP: at most 1.2 s, or no later than the slowest content page (measured first).
+      const lcpLimit = Math.max(FORM_LCP_MS, contentLcp());
+      return { ...row, ok: isScoredOk(row) && (!FORM_PAGES.includes(path) || row.lcpMs <= lcpLimit) };
     };
     // `runs` runs; a page that misses its gate in them gets more, up to `maxRuns`: the gate judges
     // the page, not one unlucky moment of a shared host.
@@ -291,8 +294,6 @@ async function runLighthouse(paths: string[]): Promise<LighthouseRow[]> {
     }
     rows.push(rowOf());
   }
-  const contentLcp = Math.max(0, ...rows.filter((row) => !FORM_PAGES.includes(row.path)).map((row) => row.lcpMs));
-  for (const row of rows) if (FORM_PAGES.includes(row.path) && !row.ok && row.lcpMs <= contentLcp) row.ok = isScoredOk(row);
   return rows;
 }
 

@@ -7,7 +7,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, ty
 import { isApiError, isNetworkError } from '../errors.ts';
 import { focusAfterSubmit } from './focus-after-submit.ts';
 import { useFormContext } from './form-context.ts';
-import { readTyped, replayTyped } from './typed-before-ready.ts';
+import { followTyped, readTyped, replayTyped } from './typed-before-ready.ts';
 import './forms.css';
 
 export type FormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'noValidate'>;
@@ -17,8 +17,13 @@ export function Form({ children, className, id, ...rest }: FormProps) {
   const ref = useRef<HTMLFormElement>(null);
   const ownId = useId();
   const formId = id ?? ownId;
-  // Read while hydrating, before React puts the fields back to their first values.
-  const [typed] = useState(() => readTyped(formId));
+  // Read while hydrating, before React puts the fields back to their first values, and kept up to
+  // date with what is typed until the replay.
+  const [typed] = useState(() => {
+    const snapshot = readTyped(formId);
+    followTyped(formId, snapshot);
+    return snapshot;
+  });
 
   useLayoutEffect(() => {
     const element = ref.current;

@@ -1,7 +1,8 @@
 // What a person typed into a kit form before its island was ready. The page paints the form from
 // the build's HTML, and on a slow phone the script that brings it to life arrives half a second to a
 // second later; hydrating puts every field back to its empty first value, so 'Ngozi' typed by then
-// became 'i'. The form reads the fields while hydrating (before React touches them), and once
+// became 'i'. The form reads the fields while hydrating (before React touches them), follows what is
+// typed while hydration goes on, and once
 // ready, types each value again through the field's own change handler (so a phone number is
 // shaped, a code box moves on, the tick and message follow as if typed), marks the fields already
 // left as left, and puts focus and caret back. A submit pressed meanwhile was held by BaseHead's
@@ -16,6 +17,8 @@ export interface TypedBeforeReady {
   fields: TypedField[];
   /** The field that had focus, and where its caret was. */
   focus?: { id: string; start: number | null; end: number | null };
+  /** Stops following the typing (followTyped); replayTyped calls it. */
+  stop?: () => void;
 }
 
 type TextControl = HTMLInputElement | HTMLTextAreaElement;
@@ -38,8 +41,30 @@ export function readTyped(formId: string): TypedBeforeReady {
   return { fields, focus };
 }
 
+/**
+ * Keeps `typed` up to date while the island hydrates: hydrating yields to the browser, so keys
+ * pressed between the reading and the replay (a password's first letter, on a slow phone) would
+ * otherwise be put back to the first value with the rest and lost.
+ */
+export function followTyped(formId: string, typed: TypedBeforeReady): void {
+  if (typeof document === 'undefined') return;
+  const form = document.getElementById(formId);
+  if (!form) return;
+  const onInput = (event: Event) => {
+    const control = event.target;
+    if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) || !control.id || !control.matches(TEXT_CONTROLS))
+      return;
+    typed.fields = [...typed.fields.filter((field) => field.id !== control.id), { id: control.id, value: control.value }];
+    if (document.activeElement === control)
+      typed.focus = { id: control.id, start: caretOf(control, 'selectionStart'), end: caretOf(control, 'selectionEnd') };
+  };
+  form.addEventListener('input', onInput, true);
+  typed.stop = () => form.removeEventListener('input', onInput, true);
+}
+
 /** Types the read values again, once the form is live; then focus and caret as they were. */
 export function replayTyped(form: HTMLFormElement, typed: TypedBeforeReady): void {
+  typed.stop?.();
   for (const { id, value } of typed.fields) {
     const control = form.ownerDocument.getElementById(id);
     if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)) continue;
