@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entriesOf, modulesToPreload, nextStepOf, staticImportsOf, withNextStep, withPreloads } from './preload-modules.ts';
+import { eagerImportsOf, entriesOf, modulesToPreload, nextStepOf, staticImportsOf, withNextStep, withPreloads } from './preload-modules.ts';
 
 describe('staticImportsOf', () => {
   it('finds static imports and re-exports as the bundler writes them, never dynamic ones', () => {
@@ -22,6 +22,9 @@ describe('modulesToPreload', () => {
     '/_astro/react.js': '',
     '/_astro/Visible.js': 'import"./heavy.js";',
     '/_astro/heavy.js': '',
+    '/_astro/Data.js': 'import{a}from"./shared.js";const t=()=>import("./http-transport.H7-x.js"),l=()=>import("./later.js");',
+    '/_astro/http-transport.H7-x.js': 'import{k}from"./ky.js";',
+    '/_astro/ky.js': '',
   };
   const read = (path: string) => {
     if (!(path in files)) throw new Error(`read ${path}`);
@@ -45,6 +48,24 @@ describe('modulesToPreload', () => {
       '/_astro/jsx.js',
       '/_astro/shared.js',
       '/_astro/store.js',
+      '/_astro/client.js',
+      '/_astro/react.js',
+    ]);
+  });
+
+  it("follows the HTTP transport's import(), which an island starting with a call asks for at once, and no other import()", () => {
+    expect(eagerImportsOf('const t=()=>import(`./http-transport.H7-x.js`),l=()=>import( "./later.js" );')).toEqual([
+      './http-transport.H7-x.js',
+    ]);
+    const page = html(
+      '<astro-island uid="a" component-url="/_astro/Data.js" renderer-url="/_astro/client.js" ssr client="load"></astro-island>',
+    );
+    expect(modulesToPreload(page, read)).toEqual([
+      '/_astro/Data.js',
+      '/_astro/shared.js',
+      '/_astro/store.js',
+      '/_astro/http-transport.H7-x.js',
+      '/_astro/ky.js',
       '/_astro/client.js',
       '/_astro/react.js',
     ]);

@@ -51,14 +51,29 @@ export function modulesToPreload(html: string, read: (path: string) => string): 
   return modulesOf(entriesOf(html), read).filter((path) => !scripts.has(path));
 }
 
-/** The entries and every module they import statically. */
+/**
+ * Modules imported with `import()` that an island hydrating on load asks for at once: the HTTP
+ * transport (ky), which lib/http.ts fetches with the first call, and a page's island calls the API as
+ * it starts. Preloaded beside the rest on such pages, so it costs no round trip of its own.
+ */
+const EAGER_IMPORTS = /^\.\/http-transport\.[\w-]+\.js$/;
+
+/** The `./x.js` modules a built module imports with `import()` that are in EAGER_IMPORTS. */
+export function eagerImportsOf(code: string): string[] {
+  return [...new Set([...code.matchAll(/\bimport\(\s*["'`](\.\/[^"'`]+\.js)["'`]\s*\)/g)].map(([, specifier]) => specifier!))].filter(
+    (specifier) => EAGER_IMPORTS.test(specifier),
+  );
+}
+
+/** The entries and every module they import statically (and the eager `import()`s). */
 function modulesOf(entries: readonly string[], read: (path: string) => string): string[] {
   const seen = new Set<string>();
   const visit = (path: string) => {
     if (seen.has(path)) return;
     seen.add(path);
     const dir = path.slice(0, path.lastIndexOf('/') + 1);
-    for (const specifier of staticImportsOf(read(path))) visit(dir + specifier.slice(2));
+    const code = read(path);
+    for (const specifier of [...staticImportsOf(code), ...eagerImportsOf(code)]) visit(dir + specifier.slice(2));
   };
   for (const entry of entries) visit(entry);
   return [...seen];

@@ -7,7 +7,8 @@ import { $pendingToasts } from './toast/store.ts';
 
 // ky needs an absolute base outside a browser; http.ts reads it when first imported.
 vi.hoisted(() => vi.stubEnv('PUBLIC_API_BASE', 'http://api.test/api/v1/'));
-const { http, NoDataSchema, retryDelay } = await import('./http.ts');
+const { http, NoDataSchema } = await import('./http.ts');
+const { retryDelay } = await import('./http-transport.ts');
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

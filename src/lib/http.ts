@@ -1,43 +1,28 @@
 // The one HTTP client of the browser: API base, bearer token, 36 s timeout, one retry for queries
 // (never for mutations), the top progress bar, and the error handling of docs/product.md#error-messages. Every answer is parsed
 // with the caller's schema for its data, so what a feature reads is what its schema promises.
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type Options } from 'ky';
 import * as v from 'valibot';
-import {
-  ApiError,
-  DEACTIVATED_MESSAGE,
-  FALLBACK_MESSAGE,
-  messageOf,
-  NetworkError,
-  UnexpectedAnswerError,
-  type FieldErrors,
-} from './errors.ts';
+import { ApiError, DEACTIVATED_MESSAGE, messageOf, NetworkError, UnexpectedAnswerError } from './errors.ts';
+import type * as HttpTransport from './http-transport.ts';
+import type { SendOptions } from './http-transport.ts';
 import { doneProgress, startProgress } from './loading-bar.ts';
 import { currentPath, LOGIN_PATH, loginUrl } from './navigation.ts';
 import { $session, setSession } from './session.ts';
 import { noteSignedOut, type Replay } from './signed-out.ts';
 import { toast } from './toast/store.ts';
 
-const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1/';
-const API_TIMEOUT_MS = 36_000;
 export { LOGIN_PATH };
 
-/** Query retry (docs/product.md#two-readings-the-one-taken): once, the delay doubling from 1000 ms up to 30000 ms. */
-export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 30_000);
-
-const client = ky.create({
-  prefix: API_BASE,
-  timeout: API_TIMEOUT_MS,
-  retry: { limit: 1, methods: ['get', 'head'], delay: retryDelay, backoffLimit: 30_000 },
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        const token = $session.get()?.token;
-        if (token) request.headers.set('authorization', `Bearer ${token}`);
-      },
-    ],
-  },
-});
+type Transport = typeof HttpTransport;
+let transport: Promise<Transport> | undefined;
+/** ky and its set-up, fetched once with the first call; a failed fetch (offline) is tried again by the next call. */
+function loadTransport(): Promise<Transport> {
+  transport ??= import('./http-transport.ts').catch((error: unknown) => {
+    transport = undefined;
+    throw error;
+  });
+  return transport;
+}
 
 /** Any synchronous valibot schema: what a call expects in the answer's `data`. */
 export type DataSchema = v.GenericSchema;
@@ -64,18 +49,6 @@ function parseAnswer<S extends DataSchema>(path: string, schema: S, body: unknow
   throw new UnexpectedAnswerError(path);
 }
 
-function toError(error: unknown): Error {
-  if (isHTTPError(error)) {
-    // ky has already read the body into error.data (parsed when it is JSON).
-    const body = (typeof error.data === 'object' ? error.data : null) as { message?: unknown; errors?: FieldErrors } | null;
-    const message = typeof body?.message === 'string' && body.message ? body.message : FALLBACK_MESSAGE;
-    return new ApiError(error.response.status, message, body?.errors ?? {});
-  }
-  if (isTimeoutError(error)) return new NetworkError(true);
-  if (isNetworkError(error) || error instanceof TypeError) return new NetworkError(false);
-  return error instanceof Error ? error : new Error(String(error));
-}
-
 /**
  * docs/product.md#error-messages: a 401 ends the session and goes to login (and, after signing in,
  * back to this page), unless the account was deactivated. On the auth pages themselves a 401 is the
@@ -93,7 +66,7 @@ function handleUnauthorized(error: ApiError, replay: Omit<Replay, 'userId'> | un
   if (typeof location !== 'undefined' && !location.pathname.startsWith('/auth/')) location.assign(loginUrl(currentPath()));
 }
 
-export interface CallOptions<S extends DataSchema> extends Omit<Options, 'json' | 'method'> {
+export interface CallOptions<S extends DataSchema> extends Omit<SendOptions, 'json'> {
   /** The schema the answer's `data` must match; its output is what the call resolves with. */
   data: S;
   /** Show the error as a toast (default true); forms may prefer to show field errors instead. */
@@ -119,12 +92,15 @@ async function call<S extends DataSchema>(
 ): Promise<Answer<S>> {
   const { data: schema, toastError = true, toastSuccess = false, signsIn = false, replayable = false, ...kyOptions } = options;
   startProgress();
+  let loaded: Transport | undefined;
   try {
-    const result = parseAnswer(path, schema, await client(path, { ...kyOptions, method }).json());
+    loaded = await loadTransport();
+    const result = parseAnswer(path, schema, await loaded.send(method, path, kyOptions));
     if (toastSuccess && result.message) toast.success(result.message);
     return result;
   } catch (raw) {
-    const error = toError(raw);
+    // Without its transport the call never left: the code could not be fetched, a network failure.
+    const error = loaded ? loaded.toError(raw) : new NetworkError(false);
     const replay = replayable && method !== 'get' ? { method, path, json: options.json } : undefined;
     if (error instanceof ApiError && !signsIn) handleUnauthorized(error, replay);
     if (toastError) toast.error(messageOf(error));
