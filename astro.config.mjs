@@ -25,6 +25,17 @@ export default defineConfig({
     server: { proxy: { '/api': process.env.API_PROXY ?? 'http://127.0.0.1:4321' } },
   },
   integrations: [
+    // client:interaction: hydrate when a person reaches for the island (src/lib/hydrate-on-interaction.ts).
+    {
+      name: 'hydrate-on-interaction',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({
+            name: 'interaction',
+            entrypoint: fileURLToPath(new URL('src/lib/hydrate-on-interaction.ts', import.meta.url)),
+          }),
+      },
+    },
     react({ include: ['**/features/*/ui/**/*.tsx', '**/lib/forms/**/*.tsx', '**/lib/react/**/*.tsx'] }),
     solid({ include: ['**/*.solid.tsx', '**/node_modules/solid-toast/**'] }),
     // Login and sign-up are worth finding; the steps inside the account flows and private pages are not.

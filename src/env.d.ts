@@ -7,3 +7,10 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Hydrate when a person reaches for the island; "query": at once when the address has a query string (src/lib/hydrate-on-interaction.ts). */
+    'client:interaction'?: boolean | 'query';
+  }
+}

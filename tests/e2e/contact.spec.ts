@@ -49,6 +49,20 @@ for (const { path, name, button } of FORMS) {
       await expect(submit).toBeEnabled();
     });
 
+    test('a field left empty before the form is live shows its message once it is', async ({ page }) => {
+      await page.route(/\/_astro\/ContactForm\.[\w-]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      await page.goto(path);
+      const form = page.getByRole('form', { name });
+      await form.getByLabel('First name', { exact: true }).focus();
+      await form.getByLabel('Last name', { exact: true }).focus();
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+      await expect(form.getByText('First name is required', { exact: true })).toBeVisible();
+      await expect(form.getByText('Last name is required', { exact: true })).toBeHidden();
+    });
+
     test('sends, shows the server’s message, clears the form, and the staff receive the mail', async ({ page, outbox }) => {
       const form = page.getByRole('form', { name });
       // A number only this test's mail carries: the other form's test mails the same staff address.

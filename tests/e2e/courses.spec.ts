@@ -18,6 +18,26 @@ test.describe('the catalogue', () => {
     await context.close();
   });
 
+  test('loads no island code until a person reaches for a control; a page number pressed before then still pages', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    // The island's code is slow to come, as on a phone: the press lands before the island is live.
+    await page.route(/\/_astro\/CourseCatalogue\.[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.goto('/courses', { waitUntil: 'networkidle' });
+    expect(scripts.filter((path) => /CourseCatalogue|client\./.test(path))).toEqual([]);
+
+    const pages = page.getByRole('navigation', { name: 'Course catalogue pages' });
+    await pages.getByRole('button', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(catalogueCards(page).first().getByRole('heading')).toHaveText('Aso-oke Weaving on the Narrow Loom');
+  });
+
   test('searches, clears, pages and goes back, keeping the query string', async ({ page }) => {
     await page.goto('/courses');
     await waitForIslands(page);

@@ -2,6 +2,7 @@
 // 'Page not found' screen in the island's place, never a blank area, and the error goes to the
 // console for whoever investigates. Islands are separate React roots, so each needs its own.
 import { Component, useEffect, useRef, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { ISLAND_READY } from '../island-ready.ts';
 
 interface BoundaryProps {
   /** The island's name, for the console report. */
@@ -52,6 +53,10 @@ function PageNotFound() {
 /** Wraps an island component in its boundary: `export default withBoundary(ContactForm)`. */
 export function withBoundary<P extends object>(Island: ComponentType<P>, name = Island.displayName ?? Island.name) {
   function Bounded(props: P) {
+    // A parent's effects run after its children's: by now the island's own have run too.
+    useEffect(() => {
+      document.dispatchEvent(new CustomEvent(ISLAND_READY, { detail: name }));
+    }, []);
     return (
       <IslandBoundary name={name}>
         <Island {...props} />

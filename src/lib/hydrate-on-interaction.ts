@@ -1,0 +1,77 @@
+// client:interaction, a hydration directive of our own (astro.config.mjs): the island's code is
+// fetched when a person reaches for one of its controls (focus, a press, a key), not when the page
+// loads. For islands whose built HTML already reads in full and whose work starts with a person's
+// action: the catalogue's first page (search and paging need the island), the contact and tutor
+// forms below their page's text (issue 18: a reader who never writes pays for none of it).
+// What happens before the island is live is not lost: text typed into a kit form is kept by the form
+// (lib/forms/typed-before-ready.ts), a submit by BaseHead's guard; here, text typed into a field
+// outside a form (the catalogue's search) is typed again once live, and a press on a plain button
+// (a page number) is held and pressed again. `client:interaction="query"` hydrates at once when the
+// address has a query string: the island's state lives there (a search, a page), the HTML does not show it.
+import type { ClientDirective } from 'astro';
+import { ISLAND_READY } from './island-ready.ts';
+
+const CONTROLS = 'input, select, textarea, button, label';
+const EVENTS = ['focusin', 'focusout', 'input', 'pointerdown', 'keydown', 'click'] as const;
+
+const hydrateOnInteraction: ClientDirective = (load, options, el) => {
+  let started = false;
+  let held: HTMLElement | null = null;
+  /** Fields the person moved on from before the island was live: they count as left once it is (a 'required' message shows). */
+  const left = new Set<Element>();
+  /** Fields outside a form typed into before the island was live, with their text: hydrating puts them back to their first value. */
+  const typed = new Map<HTMLInputElement, string>();
+
+  const start = async () => {
+    if (started) return;
+    started = true;
+    const name = (JSON.parse(el.getAttribute('opts') ?? '{}') as { name?: string }).name;
+    const ready = new Promise<void>((resolve) => {
+      const onReady = (event: Event) => {
+        if ((event as CustomEvent<string>).detail !== name) return;
+        document.removeEventListener(ISLAND_READY, onReady);
+        resolve();
+      };
+      document.addEventListener(ISLAND_READY, onReady);
+    });
+    const hydrate = await load();
+    await hydrate();
+    // An island that never says so (it crashed before its effects) leaves its buttons to the person after 10 s.
+    await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    for (const listen of EVENTS) el.removeEventListener(listen, onEvent, true);
+    for (const [input, value] of typed) {
+      // React compares with the value it last set: let it see '' and then the typed text as a change.
+      input.value = '';
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    for (const field of left)
+      if (field !== document.activeElement && field.isConnected) field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    // Hydration keeps the built elements, so the button pressed is still the one on the page.
+    if (held?.isConnected) held.click();
+  };
+
+  function onEvent(event: Event) {
+    const control = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
+    if (!control || !el.contains(control)) return;
+    if (event.type === 'focusout') {
+      left.add(control);
+      return;
+    }
+    if (event.type === 'input') {
+      if (control instanceof HTMLInputElement && !control.form) typed.set(control, control.value);
+      return;
+    }
+    if (event.type === 'click' && control.matches('button[type=button]')) {
+      event.preventDefault();
+      event.stopPropagation();
+      held = control as HTMLElement;
+    }
+    void start();
+  }
+
+  for (const listen of EVENTS) el.addEventListener(listen, onEvent, true);
+  if (options.value === 'query' && location.search) void start();
+};
+
+export default hydrateOnInteraction;
