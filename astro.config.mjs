@@ -20,8 +20,14 @@ export default defineConfig({
   // `npm run dev` serves pages only; the API comes from a running `npm start` (or API_PROXY).
   vite: {
     build: { sourcemap: process.env.SOURCEMAP === '1' },
-    // TanStack Form's devtools client, which nothing here listens to, becomes a no-op (see the file).
-    resolve: { alias: { '@tanstack/devtools-event-client': fileURLToPath(new URL('src/lib/forms/no-devtools.ts', import.meta.url)) } },
+    // TanStack Form's devtools client, which nothing here listens to, becomes a no-op, and its form
+    // groups, which no form here has, a stand-in that fails loudly (see the files).
+    resolve: {
+      alias: [
+        { find: '@tanstack/devtools-event-client', replacement: fileURLToPath(new URL('src/lib/forms/no-devtools.ts', import.meta.url)) },
+        { find: /^\.\/useFormGroup\.js$/, replacement: fileURLToPath(new URL('src/lib/forms/no-form-group.ts', import.meta.url)) },
+      ],
+    },
     server: { proxy: { '/api': process.env.API_PROXY ?? 'http://127.0.0.1:4321' } },
   },
   integrations: [

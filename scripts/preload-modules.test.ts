@@ -23,6 +23,7 @@ describe('modulesToPreload', () => {
     '/_astro/Visible.js': 'import"./heavy.js";',
     '/_astro/heavy.js': '',
     '/_astro/Data.js': 'import{a}from"./shared.js";const t=()=>import("./http-transport.H7-x.js"),l=()=>import("./later.js");',
+    '/_astro/LoginForm.B8.js': 'import{a}from"./shared.js";const t=()=>import("./http-transport.H7-x.js");',
     '/_astro/http-transport.H7-x.js': 'import{k}from"./ky.js";',
     '/_astro/ky.js': '',
   };
@@ -53,7 +54,7 @@ describe('modulesToPreload', () => {
     ]);
   });
 
-  it("follows the HTTP transport's import(), which an island starting with a call asks for at once, and no other import()", () => {
+  it("follows the HTTP transport's import() for an island that reads the API as it starts, and no other import()", () => {
     expect(eagerImportsOf('const t=()=>import(`./http-transport.H7-x.js`),l=()=>import( "./later.js" );')).toEqual([
       './http-transport.H7-x.js',
     ]);
@@ -66,6 +67,17 @@ describe('modulesToPreload', () => {
       '/_astro/store.js',
       '/_astro/http-transport.H7-x.js',
       '/_astro/ky.js',
+      '/_astro/client.js',
+      '/_astro/react.js',
+    ]);
+    // A form calls when it is sent: its page does not fetch the transport on load.
+    const form = html(
+      '<astro-island uid="a" component-url="/_astro/LoginForm.B8.js" renderer-url="/_astro/client.js" ssr client="load"></astro-island>',
+    );
+    expect(modulesToPreload(form, read)).toEqual([
+      '/_astro/LoginForm.B8.js',
+      '/_astro/shared.js',
+      '/_astro/store.js',
       '/_astro/client.js',
       '/_astro/react.js',
     ]);

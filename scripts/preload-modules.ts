@@ -31,12 +31,15 @@ export const NEXT_STEPS: Readonly<Record<string, string>> = {
   '/auth/forgot-password': '/auth/reset-password',
 };
 
-/** The page's module entry points: its module scripts, and the islands that hydrate on load (every island with `all`). */
-export function entriesOf(html: string, all = false): string[] {
+/**
+ * The page's module entry points: its module scripts, and the islands that hydrate on load (every
+ * island with `all`; with `which`, those whose client directive matches it).
+ */
+export function entriesOf(html: string, all = false, which = /\sclient="load"/): string[] {
   const entries: string[] = [];
   for (const [, src] of html.matchAll(/<script type="module" src="(\/_astro\/[^"]+\.js)"/g)) entries.push(src!);
   for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
-    if (!all && !/\sclient="load"/.test(tag)) continue;
+    if (!all && !which.test(tag)) continue;
     for (const [, url] of tag.matchAll(/\s(?:component|renderer)-url="(\/_astro\/[^"]+\.js)"/g)) entries.push(url!);
   }
   return entries;
@@ -48,15 +51,24 @@ export function entriesOf(html: string, all = false): string[] {
  */
 export function modulesToPreload(html: string, read: (path: string) => string): string[] {
   const scripts = new Set([...html.matchAll(/<script type="module" src="([^"]+)"/g)].map(([, src]) => src!));
-  return modulesOf(entriesOf(html), read).filter((path) => !scripts.has(path));
+  return modulesOf(entriesOf(html), read, readsAtOnce(html)).filter((path) => !scripts.has(path));
 }
 
 /**
  * Modules imported with `import()` that an island hydrating on load asks for at once: the HTTP
- * transport (ky), which lib/http.ts fetches with the first call, and a page's island calls the API as
- * it starts. Preloaded beside the rest on such pages, so it costs no round trip of its own.
+ * transport (ky), which lib/http.ts fetches with the first call. An island that reads the API as it
+ * starts (the dashboard, settings, checkout: any but a form, which calls when it is sent) gets it
+ * preloaded beside the rest, so it costs no round trip of its own.
  */
 const EAGER_IMPORTS = /^\.\/http-transport\.[\w-]+\.js$/;
+const FORM_ISLAND = /Form\.[\w-]+\.js$/;
+
+/** Whether an island of the page hydrates on load and reads the API as it starts (any but a form). */
+export function readsAtOnce(html: string): boolean {
+  return [...html.matchAll(/<astro-island\b[^>]*>/g)].some(
+    ([tag]) => /\sclient="load"/.test(tag) && !FORM_ISLAND.test(/\scomponent-url="([^"]+)"/.exec(tag)?.[1] ?? ''),
+  );
+}
 
 /** The `./x.js` modules a built module imports with `import()` that are in EAGER_IMPORTS. */
 export function eagerImportsOf(code: string): string[] {
@@ -65,18 +77,23 @@ export function eagerImportsOf(code: string): string[] {
   );
 }
 
-/** The entries and every module they import statically (and the eager `import()`s). */
-function modulesOf(entries: readonly string[], read: (path: string) => string): string[] {
+/** The entries and every module they import statically (and, with `eager`, the eager `import()`s). */
+function modulesOf(entries: readonly string[], read: (path: string) => string, eager = false): string[] {
   const seen = new Set<string>();
   const visit = (path: string) => {
     if (seen.has(path)) return;
     seen.add(path);
     const dir = path.slice(0, path.lastIndexOf('/') + 1);
     const code = read(path);
-    for (const specifier of [...staticImportsOf(code), ...eagerImportsOf(code)]) visit(dir + specifier.slice(2));
+    for (const specifier of [...staticImportsOf(code), ...(eager ? eagerImportsOf(code) : [])]) visit(dir + specifier.slice(2));
   };
   for (const entry of entries) visit(entry);
   return [...seen];
+}
+
+/** Every module the page loads before anyone touches it: its module scripts, the islands that hydrate on load or when idle, what they import. */
+export function modulesOnLoad(html: string, read: (path: string) => string): string[] {
+  return modulesOf(entriesOf(html, false, /\sclient="(load|idle|only)"/), read, readsAtOnce(html));
 }
 
 /** The modules the next step's page needs that this page (with every island of it) has not loaded. */
