@@ -6,7 +6,9 @@
  * module's own.
  */
 const unused = (): never => {
-  throw new Error('Form groups are left out of the build (src/lib/forms/no-form-group.ts): remove its alias in astro.config.mjs to use them.');
+  throw new Error(
+    'Form groups are left out of the build (src/lib/forms/no-form-group.ts): remove its alias in astro.config.mjs to use them.',
+  );
 };
 
 export const FormGroup = unused;
