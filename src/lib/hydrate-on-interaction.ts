@@ -25,6 +25,8 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
   const start = async () => {
     if (started) return;
     started = true;
+    // Marked for whoever waits on the page (tests): a person reached for it, it is on its way.
+    el.dataset.reached = '';
     const name = (JSON.parse(el.getAttribute('opts') ?? '{}') as { name?: string }).name;
     const ready = new Promise<void>((resolve) => {
       const onReady = (event: Event) => {

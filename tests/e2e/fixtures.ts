@@ -138,15 +138,13 @@ export async function expectNoAxeViolations(page: Page) {
  * Islands are ready once none that hydrates on load is still waiting. A client:visible island waits
  * until it is scrolled into view: tests that need one scroll to it, then wait with `scrolledTo`. A
  * client:interaction island waits for a person (the catalogue, the contact forms): a test uses it as
- * a person would, and what it does before the island is live must work too.
+ * a person would, and what it does before the island is live must work too; once reached for
+ * (data-reached), it is waited for like the rest.
  */
 export async function waitForIslands(page: Page, { scrolledTo = false }: { scrolledTo?: boolean } = {}) {
+  const untouched = ':not([client="interaction"]:not([data-reached]))';
   await expect(
-    page.locator(
-      scrolledTo
-        ? 'astro-island[ssr]:not([client="interaction"])'
-        : 'astro-island[ssr]:not([client="visible"]):not([client="interaction"])',
-    ),
+    page.locator(scrolledTo ? `astro-island[ssr]${untouched}` : `astro-island[ssr]:not([client="visible"])${untouched}`),
   ).toHaveCount(0);
 }
 

@@ -45,7 +45,11 @@ function settled(): boolean {
     (holder) => near(holder, 600) && !['loaded', 'failed'].includes(holder.dataset.state ?? ''),
   );
   const plainPending = [...document.images].some((img) => !img.closest('[data-lazy]') && near(img, 0) && !img.complete);
-  return document.fonts.status === 'loaded' && !document.querySelector('form.form:not([data-ready])') && !lazyPending && !plainPending;
+  // A form in an island that waits for a person (client:interaction) is drawn as built until someone reaches for it.
+  const formPending = [...document.querySelectorAll('form.form:not([data-ready])')].some(
+    (form) => !form.closest('astro-island[client="interaction"]:not([data-reached])'),
+  );
+  return document.fonts.status === 'loaded' && !formPending && !lazyPending && !plainPending;
 }
 
 interface ShotOptions {

@@ -155,3 +155,39 @@ test('signup -> code -> KYC -> dashboard -> logout -> login on a slow phone: not
   await testInfo.attach('slow-phone.json', { body: JSON.stringify(report, null, 2), contentType: 'application/json' });
   for (const { step, ms } of steps) expect.soft(ms, step).toBeLessThanOrEqual(STEP_LIMIT_MS);
 });
+
+/**
+ * Issue 18: on the slow phone, every form answers input (its island is live: checks, messages,
+ * sending) within 1.5 s of navigation, for a student who starts typing at its first paint. Reported
+ * per form in reports/slow-phone-forms.json; a form fails the test at twice the goal.
+ */
+const FORM_GOAL_MS = 1500;
+const FORMS = ['/auth/login', '/auth/signup', '/auth/forgot-password', '/contact', '/courses/request-tutor'];
+
+test('every form answers input soon after navigation on a slow phone, typing from the first paint', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const cpu = await slowDown(page);
+  const forms: { path: string; liveMs: number }[] = [];
+  // The moment a form goes live (lib/forms/Form.tsx marks it data-ready), on the page's own clock.
+  await page.addInitScript(() => {
+    new MutationObserver((changes) => {
+      const live = changes.some((change) => change.target instanceof HTMLFormElement && change.target.hasAttribute('data-ready'));
+      if (live) (window as { formLiveAt?: number }).formLiveAt ??= performance.now();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+  });
+  for (const path of FORMS) {
+    await page.goto(path, { waitUntil: 'commit' });
+    const field = main(page).getByLabel(path.startsWith('/auth/') ? 'Email address' : 'First name', { exact: true });
+    await field.tap();
+    await field.pressSequentially(path.startsWith('/auth/') ? 'ada@example.com' : 'Ada');
+    await page.locator('form.form[data-ready]').waitFor();
+    const liveMs = await page.evaluate(() => (window as { formLiveAt?: number }).formLiveAt ?? performance.now());
+    await expect(field).toHaveValue(path.startsWith('/auth/') ? 'ada@example.com' : 'Ada');
+    forms.push({ path, liveMs: Math.round(liveMs) });
+  }
+  const report = { cpuSlowdown: Number(cpu.rate.toFixed(2)), goalMs: FORM_GOAL_MS, limitMs: 2 * FORM_GOAL_MS, forms };
+  mkdirSync('reports', { recursive: true });
+  writeFileSync('reports/slow-phone-forms.json', `${JSON.stringify(report, null, 2)}\n`);
+  await testInfo.attach('slow-phone-forms.json', { body: JSON.stringify(report, null, 2), contentType: 'application/json' });
+  for (const { path, liveMs } of forms) expect.soft(liveMs, path).toBeLessThanOrEqual(2 * FORM_GOAL_MS);
+});
