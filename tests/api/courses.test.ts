@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { courses, enrolments, students } from '#server/db/schema.ts';
 import { seedCatalogue, testCatalogue } from './support/catalogue.ts';
 import { signUpStudent } from './support/factories.ts';
-import { readJson, send, useTestApp } from './support/test-app.ts';
+import { buildTestApp, readJson, send, useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
 const get = (path: string, headers: Record<string, string> = {}) => send(t.app, path, undefined, { method: 'GET', headers });
@@ -137,6 +137,38 @@ describe('the catalogue', () => {
     expect(await again.text()).toBe('');
     const other = await get('user/courses/course-03', { 'if-none-match': etag! });
     expect(other.status).toBe(200);
+  });
+
+  it('sends an answer made once again byte for byte, and a new tag once the catalogue changes', async () => {
+    const catalogue = await seedCatalogue(t.db);
+    const first = await get('user/courses/course-02');
+    const etag = first.headers.get('etag')!;
+    const text = await first.text();
+    const again = await get('user/courses/course-02');
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe(text);
+    expect((await get('user/courses/course-02', { 'if-none-match': `W/${etag}` })).status).toBe(304);
+
+    const changed = structuredClone(catalogue);
+    changed.courses[1]!.price_kobo = 77_700_00;
+    await seedCatalogue(t.db, changed);
+    // A server reads the catalogue when it starts: a new app is the next start.
+    const restarted = buildTestApp(t.db).app;
+    const after = await send(restarted, 'user/courses/course-02', undefined, { method: 'GET', headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(((await readJson(after)).data as { courseDetails: { price: string } }).courseDetails.price).toBe('77700.00');
+  });
+
+  it('never sends an answer made for one origin to a request on another', async () => {
+    await seedCatalogue(t.db);
+    for (const path of ['user/courses/course-01', 'user/courses/course-01/related-courses', 'user/courses?search=indigo']) {
+      const here = await readJson(await t.app.request(`http://localhost/api/v1/${path}`));
+      const there = await readJson(await t.app.request(`http://other.example/api/v1/${path}`));
+      expect(JSON.stringify(here), path).toContain('http://localhost/_astro/');
+      expect(JSON.stringify(there), path).toContain('http://other.example/_astro/');
+      expect(JSON.stringify(there), path).not.toContain('http://localhost/');
+    }
   });
 });
 
