@@ -2,6 +2,9 @@
 // shapes and caching, and the catalogue sync that never loses what enrolments point at.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { ApiApp } from '#server/app.ts';
+import { createSiteHandler } from '#server/site-server.ts';
+import type { StaticSite } from '#server/static-site.ts';
 import { courses, enrolments, students } from '#server/db/schema.ts';
 import { seedCatalogue, testCatalogue } from './support/catalogue.ts';
 import { signUpStudent } from './support/factories.ts';
@@ -169,6 +172,57 @@ describe('the catalogue', () => {
       expect(JSON.stringify(there), path).toContain('http://other.example/_astro/');
       expect(JSON.stringify(there), path).not.toContain('http://localhost/');
     }
+  });
+});
+
+describe("a course answer's headers", () => {
+  const noPages: StaticSite = { size: 0, respond: () => null, notFound: () => new Response('Not found', { status: 404 }) };
+  /** An answer's headers as the server sends them (request id and security headers added), the request id aside. */
+  const sent = async (app: ApiApp, path: string, headers: Record<string, string> = {}) => {
+    const response = await createSiteHandler(app, noPages)(new Request(`http://localhost/api/v1/${path}`, { headers }));
+    const all = Object.fromEntries(response.headers);
+    expect(all['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    delete all['x-request-id'];
+    return { status: response.status, headers: all };
+  };
+  // What the server sent before its course answers were made whole at once (issue 18), header for header.
+  const SECURITY = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  const CACHING = { 'cache-control': 'public, max-age=60, stale-while-revalidate=300', vary: 'Accept-Encoding' };
+
+  it('are the ones the server sent before: security headers, request id, caching, type; 304 the same without a type', async () => {
+    await seedCatalogue(t.db);
+    for (const path of ['user/courses/course-01', 'user/courses/course-01/related-courses', 'user/courses?search=indigo']) {
+      const ok = await sent(t.app, path);
+      expect(ok.status, path).toBe(200);
+      const etag = ok.headers.etag!;
+      expect(ok.headers, path).toEqual({ ...SECURITY, ...CACHING, etag, 'content-type': 'application/json; charset=UTF-8' });
+      expect(await sent(t.app, path, { 'if-none-match': etag }), path).toEqual({ status: 304, headers: { ...SECURITY, ...CACHING, etag } });
+    }
+    // The same security headers as an answer made the usual way.
+    const health = await sent(t.app, 'health');
+    expect(health.headers).toEqual({ ...SECURITY, 'content-type': 'application/json' });
+  });
+
+  it('take CORS as any answer does when CORS_ORIGINS opens the API', async () => {
+    await seedCatalogue(t.db);
+    const { app } = buildTestApp(t.db, { env: { CORS_ORIGINS: 'https://partner.example' } });
+    const partner = await sent(app, 'user/courses/course-01', { origin: 'https://partner.example' });
+    expect(partner.headers['access-control-allow-origin']).toBe('https://partner.example');
+    expect(partner.headers['access-control-expose-headers']).toBe('Retry-After, x-request-id');
+    expect(partner.headers.vary).toBe('Accept-Encoding, Origin');
+    expect(partner.headers).toMatchObject(SECURITY);
+    const other = await sent(app, 'user/courses/course-01', { origin: 'https://evil.example' });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(other.headers.vary).toBe('Accept-Encoding, Origin');
   });
 });
 

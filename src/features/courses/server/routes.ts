@@ -4,6 +4,7 @@
 // Cache-Control, and a matching If-None-Match gets 304 with no body.
 import { Hono, type Context } from 'hono';
 import { ApiError } from '#server/http/api-error.ts';
+import { completeAnswer } from '#server/http/complete-answer.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { linkOrigin } from '#server/http/public-url.ts';
@@ -22,12 +23,10 @@ const MESSAGES = { catalogue: 'Courses', details: 'Course details', related: 'Re
 
 /** Sends a catalogue answer, or 304 when the client already holds this exact answer. */
 function cacheable(c: Context<ApiEnv>, { text, etag }: CachedAnswer) {
-  c.header('ETag', etag);
-  c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
-  c.header('Vary', 'Accept-Encoding');
+  const headers = { etag, 'cache-control': CATALOGUE_CACHE_CONTROL, vary: 'Accept-Encoding' };
   const held = c.req.header('if-none-match');
-  if (held && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return c.body(null, 304);
-  return c.body(text, 200, { 'content-type': 'application/json; charset=UTF-8' });
+  if (held && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return completeAnswer(c, null, 304, headers);
+  return completeAnswer(c, text, 200, { ...headers, 'content-type': 'application/json; charset=UTF-8' });
 }
 
 /** The catalogue view and the answers made from it, which live and go together. */
