@@ -1,6 +1,6 @@
 // Headers every answer carries. Script and style sources of pages are pinned by the hashes Astro
 // writes into each page's CSP <meta>; the header adds what a <meta> cannot say (frame-ancestors).
-const COMMON: Record<string, string> = {
+const COMMON: Readonly<Record<string, string>> = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -12,6 +12,16 @@ const COMMON: Record<string, string> = {
 
 const PAGE_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * An API answer's security headers as one record, for an answer made with all its headers at once
+ * (http/complete-answer.ts): `defaults` may be replaced by the answer's own headers, `fixed` may not,
+ * as withSecurityHeaders(response, true) would have it.
+ */
+export const API_SECURITY_HEADERS = {
+  defaults: { 'content-security-policy': API_CSP },
+  fixed: COMMON,
+} as const;
 
 export function withSecurityHeaders(response: Response, isApi: boolean): Response {
   // A Response from fetch() or a 30x may have immutable headers: copy into a new one when needed.

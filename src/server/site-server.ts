@@ -2,7 +2,9 @@
 // /api/docs, the prebuilt site for the rest.
 import { API_DOCS, answerApiDocs } from './api-docs.ts';
 import { API_BASE } from './app.ts';
+import { isCompleteAnswer } from './http/complete-answer.ts';
 import type { NodeBindings } from './http/context.ts';
+import { pathOf } from './http/request-url.ts';
 import { withSecurityHeaders } from './security-headers.ts';
 import type { StaticSite } from './static-site.ts';
 
@@ -13,9 +15,11 @@ interface FetchApp {
 
 export function createSiteHandler(api: FetchApp, site: StaticSite) {
   return async function handle(request: Request, bindings?: NodeBindings): Promise<Response> {
-    const { pathname } = new URL(request.url);
+    const pathname = pathOf(request.url);
     if (pathname === API_BASE || pathname.startsWith(API_BASE + '/')) {
-      return withSecurityHeaders(await api.fetch(request, bindings), true);
+      const answer = await api.fetch(request, bindings);
+      // A complete answer carries them already (http/complete-answer.ts).
+      return isCompleteAnswer(answer) ? answer : withSecurityHeaders(answer, true);
     }
     // The reference page brings its own CSP; withSecurityHeaders keeps it.
     if (pathname === API_DOCS || pathname.startsWith(API_DOCS + '/')) return withSecurityHeaders(await answerApiDocs(request), true);

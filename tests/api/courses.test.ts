@@ -2,10 +2,13 @@
 // shapes and caching, and the catalogue sync that never loses what enrolments point at.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { ApiApp } from '#server/app.ts';
+import { createSiteHandler } from '#server/site-server.ts';
+import type { StaticSite } from '#server/static-site.ts';
 import { courses, enrolments, students } from '#server/db/schema.ts';
 import { seedCatalogue, testCatalogue } from './support/catalogue.ts';
 import { signUpStudent } from './support/factories.ts';
-import { readJson, send, useTestApp } from './support/test-app.ts';
+import { buildTestApp, readJson, send, useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
 const get = (path: string, headers: Record<string, string> = {}) => send(t.app, path, undefined, { method: 'GET', headers });
@@ -137,6 +140,89 @@ describe('the catalogue', () => {
     expect(await again.text()).toBe('');
     const other = await get('user/courses/course-03', { 'if-none-match': etag! });
     expect(other.status).toBe(200);
+  });
+
+  it('sends an answer made once again byte for byte, and a new tag once the catalogue changes', async () => {
+    const catalogue = await seedCatalogue(t.db);
+    const first = await get('user/courses/course-02');
+    const etag = first.headers.get('etag')!;
+    const text = await first.text();
+    const again = await get('user/courses/course-02');
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe(text);
+    expect((await get('user/courses/course-02', { 'if-none-match': `W/${etag}` })).status).toBe(304);
+
+    const changed = structuredClone(catalogue);
+    changed.courses[1]!.price_kobo = 77_700_00;
+    await seedCatalogue(t.db, changed);
+    // A server reads the catalogue when it starts: a new app is the next start.
+    const restarted = buildTestApp(t.db).app;
+    const after = await send(restarted, 'user/courses/course-02', undefined, { method: 'GET', headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(((await readJson(after)).data as { courseDetails: { price: string } }).courseDetails.price).toBe('77700.00');
+  });
+
+  it('never sends an answer made for one origin to a request on another', async () => {
+    await seedCatalogue(t.db);
+    for (const path of ['user/courses/course-01', 'user/courses/course-01/related-courses', 'user/courses?search=indigo']) {
+      const here = await readJson(await t.app.request(`http://localhost/api/v1/${path}`));
+      const there = await readJson(await t.app.request(`http://other.example/api/v1/${path}`));
+      expect(JSON.stringify(here), path).toContain('http://localhost/_astro/');
+      expect(JSON.stringify(there), path).toContain('http://other.example/_astro/');
+      expect(JSON.stringify(there), path).not.toContain('http://localhost/');
+    }
+  });
+});
+
+describe("a course answer's headers", () => {
+  const noPages: StaticSite = { size: 0, respond: () => null, notFound: () => new Response('Not found', { status: 404 }) };
+  /** An answer's headers as the server sends them (request id and security headers added), the request id aside. */
+  const sent = async (app: ApiApp, path: string, headers: Record<string, string> = {}) => {
+    const response = await createSiteHandler(app, noPages)(new Request(`http://localhost/api/v1/${path}`, { headers }));
+    const all = Object.fromEntries(response.headers);
+    expect(all['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    delete all['x-request-id'];
+    return { status: response.status, headers: all };
+  };
+  // What the server sent before its course answers were made whole at once (issue 18), header for header.
+  const SECURITY = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  const CACHING = { 'cache-control': 'public, max-age=60, stale-while-revalidate=300', vary: 'Accept-Encoding' };
+
+  it('are the ones the server sent before: security headers, request id, caching, type; 304 the same without a type', async () => {
+    await seedCatalogue(t.db);
+    for (const path of ['user/courses/course-01', 'user/courses/course-01/related-courses', 'user/courses?search=indigo']) {
+      const ok = await sent(t.app, path);
+      expect(ok.status, path).toBe(200);
+      const etag = ok.headers.etag!;
+      expect(ok.headers, path).toEqual({ ...SECURITY, ...CACHING, etag, 'content-type': 'application/json; charset=UTF-8' });
+      expect(await sent(t.app, path, { 'if-none-match': etag }), path).toEqual({ status: 304, headers: { ...SECURITY, ...CACHING, etag } });
+    }
+    // The same security headers as an answer made the usual way.
+    const health = await sent(t.app, 'health');
+    expect(health.headers).toEqual({ ...SECURITY, 'content-type': 'application/json' });
+  });
+
+  it('take CORS as any answer does when CORS_ORIGINS opens the API', async () => {
+    await seedCatalogue(t.db);
+    const { app } = buildTestApp(t.db, { env: { CORS_ORIGINS: 'https://partner.example' } });
+    const partner = await sent(app, 'user/courses/course-01', { origin: 'https://partner.example' });
+    expect(partner.headers['access-control-allow-origin']).toBe('https://partner.example');
+    expect(partner.headers['access-control-expose-headers']).toBe('Retry-After, x-request-id');
+    expect(partner.headers.vary).toBe('Accept-Encoding, Origin');
+    expect(partner.headers).toMatchObject(SECURITY);
+    const other = await sent(app, 'user/courses/course-01', { origin: 'https://evil.example' });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(other.headers.vary).toBe('Accept-Encoding, Origin');
   });
 });
 

@@ -6,6 +6,9 @@ export interface NodeBindings {
   incoming?: { socket?: { remoteAddress?: string } };
 }
 
+/** The header every API answer carries its request id in (request-id.ts). */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
 export interface ApiEnv {
   Bindings: NodeBindings;
   Variables: { requestId: string };

@@ -2,8 +2,7 @@
 // origins may call it from a browser, with a bearer token and JSON bodies. Any other origin gets no
 // Access-Control-* header at all, so the browser keeps the answer from it.
 import type { MiddlewareHandler } from 'hono';
-import type { ApiEnv } from './context.ts';
-import { REQUEST_ID_HEADER } from './request-id.ts';
+import { REQUEST_ID_HEADER, type ApiEnv } from './context.ts';
 
 const CORS_ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type';

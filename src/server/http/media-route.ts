@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { withSecurityHeaders } from '#server/security-headers.ts';
 import { MEDIA_ROUTE, type EmbeddedStorage } from '#server/storage/embedded.ts';
 import { isStorageKey, type Storage } from '#server/storage/storage.ts';
+import { pathOf } from './request-url.ts';
 
 /** The headers every stored image is served with: never sniffed, never run, cached for good. */
 export const MEDIA_HEADERS = {
@@ -22,8 +23,8 @@ export type IsConfirmed = (key: string) => Promise<boolean>;
 /** GET or HEAD /media/uploads/{key}: the image, or null when the path is not under MEDIA_ROUTE. */
 export async function serveMedia(storage: EmbeddedStorage, request: Request, isConfirmed: IsConfirmed): Promise<Response | null> {
   // The raw path, as sent: an encoded slash or dot segment is simply not a key.
-  const { pathname } = new URL(request.url);
-  if (!pathname.startsWith(`${MEDIA_ROUTE}/`)) return null;
+  const pathname = pathOf(request.url);
+  if (!isMediaPath(pathname)) return null;
   if (request.method !== 'GET' && request.method !== 'HEAD') return textAnswer(405, 'Method not allowed', { allow: 'GET, HEAD' });
   const key = pathname.slice(MEDIA_ROUTE.length + 1);
   const file = isStorageKey(key) ? storage.fileOf(key) : null;
@@ -34,6 +35,8 @@ export async function serveMedia(storage: EmbeddedStorage, request: Request, isC
   const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
   return new Response(body, { status: 200, headers });
 }
+
+const isMediaPath = (pathname: string) => pathname.startsWith(`${MEDIA_ROUTE}/`);
 
 type FetchHandler<B> = (request: Request, bindings?: B) => Promise<Response>;
 
@@ -46,6 +49,8 @@ const isEmbedded = (storage: Storage): storage is EmbeddedStorage => storage.kin
 export function withMediaRoute<B>(handler: FetchHandler<B>, storage: Storage, isConfirmed: IsConfirmed): FetchHandler<B> {
   if (!isEmbedded(storage)) return handler;
   return async (request, bindings) => {
+    // Pages and API calls go straight on, without waiting on the storage's answer first.
+    if (!isMediaPath(pathOf(request.url))) return handler(request, bindings);
     const media = await serveMedia(storage, request, isConfirmed);
     return media ? withSecurityHeaders(media, false) : handler(request, bindings);
   };

@@ -3,6 +3,7 @@
 // refuses NUL in text with an error, a 500) and no log line can be split by one.
 import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from './context.ts';
+import { pathOf } from './request-url.ts';
 import { NOT_FOUND_MESSAGE } from './unmatched.ts';
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
@@ -17,6 +18,8 @@ function decoded(path: string): string {
 }
 
 export const refuseControlCharacters = (): MiddlewareHandler<ApiEnv> => async (c, next) => {
-  if (CONTROL.test(decoded(new URL(c.req.url).pathname))) return c.json({ message: NOT_FOUND_MESSAGE }, 404);
+  const path = pathOf(c.req.url);
+  // Without a '%' there is nothing to decode (the URL parser has already encoded raw control characters).
+  if (CONTROL.test(path.includes('%') ? decoded(path) : path)) return c.json({ message: NOT_FOUND_MESSAGE }, 404);
   await next();
 };

@@ -4,10 +4,11 @@
 // (a developer's machine, the tests) uses the origin the request came to.
 import type { Context } from 'hono';
 import type { Env } from '../env.ts';
+import { originOf } from './request-url.ts';
 
 /** The origin this answer's links are built on. */
 export function linkOrigin(env: Pick<Env, 'LINK_ORIGIN'>, c: Context): string {
-  return env.LINK_ORIGIN || new URL(c.req.url).origin;
+  return env.LINK_ORIGIN || originOf(c.req.url);
 }
 
 /** `url` as an answer hands it out: a path gets `origin`; an absolute URL (S3, Paystack) is kept. */

@@ -1,9 +1,10 @@
 // The public catalogue (docs/product.md#endpoints): the list with search and paging, a
-// course's details, its related courses. Answers come from the in-memory catalogue view, carry an
-// ETag and a short public Cache-Control, and a matching If-None-Match gets 304 with no body.
-import { createHash } from 'node:crypto';
+// course's details, its related courses. Answers come from the in-memory catalogue view, made and
+// serialised once per view and key (answer-cache.ts), carry an ETag and a short public
+// Cache-Control, and a matching If-None-Match gets 304 with no body.
 import { Hono, type Context } from 'hono';
 import { ApiError } from '#server/http/api-error.ts';
+import { completeAnswer } from '#server/http/complete-answer.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { linkOrigin } from '#server/http/public-url.ts';
@@ -11,6 +12,7 @@ import { validateInput } from '#server/http/validate.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { CataloguePageSchema, CatalogueQuerySchema, CourseDetailsSchema, PagingQuerySchema, RelatedCoursesPageSchema } from '../schemas.ts';
 import { pageOf } from '../related.ts';
+import { createAnswerCache, type AnswerCache, type CachedAnswer } from './answer-cache.ts';
 import { cardOn, detailsOn, readCatalogueView, relatedCourses, searchCourses, type CatalogueView } from './catalogue-view.ts';
 import { EXAMPLE_CATALOGUE_PAGE, EXAMPLE_COURSE_CARD, EXAMPLE_COURSE_ID } from '#server/http/openapi-examples.ts';
 
@@ -19,29 +21,34 @@ const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300'
 
 const MESSAGES = { catalogue: 'Courses', details: 'Course details', related: 'Related courses' };
 
-/** Answers a public catalogue body, or 304 when the client already holds this exact answer. */
-function cacheable(c: Context<ApiEnv>, body: unknown) {
-  const text = JSON.stringify(body);
-  const etag = `"${createHash('sha1').update(text).digest('base64url')}"`;
-  c.header('ETag', etag);
-  c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
-  c.header('Vary', 'Accept-Encoding');
+/** Sends a catalogue answer, or 304 when the client already holds this exact answer. */
+function cacheable(c: Context<ApiEnv>, { text, etag }: CachedAnswer) {
+  const headers = { etag, 'cache-control': CATALOGUE_CACHE_CONTROL, vary: 'Accept-Encoding' };
   const held = c.req.header('if-none-match');
-  if (held && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return c.body(null, 304);
-  return c.body(text, 200, { 'content-type': 'application/json; charset=UTF-8' });
+  if (held && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return completeAnswer(c, null, 304, headers);
+  return completeAnswer(c, text, 200, { ...headers, 'content-type': 'application/json; charset=UTF-8' });
+}
+
+/** The catalogue view and the answers made from it, which live and go together. */
+interface LiveCatalogue {
+  view: CatalogueView;
+  answerFor: AnswerCache;
 }
 
 export function createCourseRoutes(services: ApiServices) {
   const routes = new Hono<ApiEnv>();
-  let view: Promise<CatalogueView> | undefined;
+  let live: Promise<LiveCatalogue> | undefined;
   const catalogue = () =>
-    (view ??= readCatalogueView(services.db).catch((error: unknown) => {
-      view = undefined;
-      throw error;
-    }));
+    (live ??= readCatalogueView(services.db).then(
+      (view) => ({ view, answerFor: createAnswerCache() }),
+      (error: unknown) => {
+        live = undefined;
+        throw error;
+      },
+    ));
 
-  const courseOr404 = async (id: string) => {
-    const entry = (await catalogue()).byId.get(id);
+  const courseOr404 = (view: CatalogueView, id: string) => {
+    const entry = view.byId.get(id);
     if (!entry) throw new ApiError(404, COURSE_NOT_FOUND);
     return entry;
   };
@@ -58,13 +65,17 @@ export function createCourseRoutes(services: ApiServices) {
     }),
     async (c) => {
       const query = validateInput(CatalogueQuerySchema, c.req.query());
-      const found = searchCourses(await catalogue(), query.search);
-      const { items, ...totals } = pageOf(found, query.page, query.per_page);
+      const { view, answerFor } = await catalogue();
       const origin = linkOrigin(services.env, c);
-      return cacheable(c, {
-        message: MESSAGES.catalogue,
-        data: { courses: items.map((entry) => cardOn(entry.card, origin)), ...totals },
-      });
+      // The search comes last: the one part of a key that can hold any character.
+      const key = ['list', query.page, query.per_page, origin, query.search].join('\n');
+      return cacheable(
+        c,
+        answerFor(key, () => {
+          const { items, ...totals } = pageOf(searchCourses(view, query.search), query.page, query.per_page);
+          return { message: MESSAGES.catalogue, data: { courses: items.map((entry) => cardOn(entry.card, origin)), ...totals } };
+        }),
+      );
     },
   );
 
@@ -104,7 +115,13 @@ export function createCourseRoutes(services: ApiServices) {
       const id = c.req.param('id');
       // user/courses/request-tutor is the contact feature's POST: a GET there is a wrong method, not a course.
       if (id === 'request-tutor') return next();
-      return cacheable(c, { message: MESSAGES.details, data: detailsOn((await courseOr404(id)).details, linkOrigin(services.env, c)) });
+      const { view, answerFor } = await catalogue();
+      const course = courseOr404(view, id);
+      const origin = linkOrigin(services.env, c);
+      return cacheable(
+        c,
+        answerFor(['details', id, origin].join('\n'), () => ({ message: MESSAGES.details, data: detailsOn(course.details, origin) })),
+      );
     },
   );
 
@@ -121,13 +138,17 @@ export function createCourseRoutes(services: ApiServices) {
     }),
     async (c) => {
       const query = validateInput(PagingQuerySchema, c.req.query());
-      const course = await courseOr404(c.req.param('id'));
-      const { items, ...totals } = pageOf(relatedCourses(await catalogue(), course), query.page, query.per_page);
+      const { view, answerFor } = await catalogue();
+      const course = courseOr404(view, c.req.param('id'));
       const origin = linkOrigin(services.env, c);
-      return cacheable(c, {
-        message: MESSAGES.related,
-        data: { relatedCourses: items.map((entry) => cardOn(entry.card, origin)), ...totals },
-      });
+      const key = ['related', course.id, query.page, query.per_page, origin].join('\n');
+      return cacheable(
+        c,
+        answerFor(key, () => {
+          const { items, ...totals } = pageOf(relatedCourses(view, course), query.page, query.per_page);
+          return { message: MESSAGES.related, data: { relatedCourses: items.map((entry) => cardOn(entry.card, origin)), ...totals } };
+        }),
+      );
     },
   );
 

@@ -1,0 +1,36 @@
+// A catalogue answer is the same for every client while the catalogue is the same, so each is made,
+// serialised and tagged (its ETag) once per catalogue view, then sent from memory: JSON.stringify and
+// SHA-1 of a course's details cost about 11 µs an answer here, a third of the route's own time.
+// Keys name what shapes an answer (route, course, paging, link origin, search). A search can be any
+// text, so the cache is bounded: when full it starts again, and an answer no longer held is made again.
+import { createHash } from 'node:crypto';
+
+export interface CachedAnswer {
+  /** The JSON body, as sent. */
+  text: string;
+  /** A strong tag of exactly these bytes, quoted. */
+  etag: string;
+}
+
+const MAX_ANSWERS = 256;
+
+export function tagAnswer(body: unknown): CachedAnswer {
+  const text = JSON.stringify(body);
+  return { text, etag: `"${createHash('sha1').update(text).digest('base64url')}"` };
+}
+
+/** `answerFor(key, make)`: the answer held under `key`, else `make()`'s, serialised, tagged and kept. */
+export function createAnswerCache(limit = MAX_ANSWERS) {
+  const answers = new Map<string, CachedAnswer>();
+  return function answerFor(key: string, make: () => unknown): CachedAnswer {
+    let answer = answers.get(key);
+    if (!answer) {
+      if (answers.size >= limit) answers.clear();
+      answer = tagAnswer(make());
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
+
+export type AnswerCache = ReturnType<typeof createAnswerCache>;
