@@ -210,7 +210,18 @@ async function emptyAndMessages(page: Page, { name, path, fields, before }: Form
  */
 async function shootWithToast(page: Page, name: string, text: string) {
   await expect(page.locator('#toaster').getByText(text)).toBeVisible();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+  // Half a second on from the page's now; on a busy host that moment may pass before the call lands
+  // ('Cannot fast-forward to the past'): then from the new now.
+  for (let attempt = 1; ; attempt++) {
+    const paused = await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500).then(
+      () => true,
+      (error: unknown) => {
+        if (attempt < 3 && String(error).includes('fast-forward to the past')) return false;
+        throw error;
+      },
+    );
+    if (paused) break;
+  }
   // Its icon is drawn by SVG animations (SMIL), which the screenshot does not stop: shown as they end.
   await page.locator('#toaster svg').evaluateAll((icons) =>
     icons.forEach((icon) => {
