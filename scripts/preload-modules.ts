@@ -31,18 +31,21 @@ export const NEXT_STEPS: Readonly<Record<string, string>> = {
   '/auth/forgot-password': '/auth/reset-password',
 };
 
-/**
- * The page's module entry points: its module scripts, and the islands that hydrate on load (every
- * island with `all`; with `which`, those whose client directive matches it).
- */
-export function entriesOf(html: string, all = false, which = /\sclient="load"/): string[] {
+const ON_LOAD = /\sclient="load"/;
+const ANY_ISLAND = /(?:)/;
+
+/** The page's module entry points: its module scripts, and the islands whose client directive matches `which` (those that hydrate on load). */
+export function entriesOf(html: string, which = ON_LOAD): string[] {
   const entries: string[] = [];
   for (const [, src] of html.matchAll(/<script type="module" src="(\/_astro\/[^"]+\.js)"/g)) entries.push(src!);
-  for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
-    if (!all && !which.test(tag)) continue;
+  for (const tag of islandTagsOf(html, which))
     for (const [, url] of tag.matchAll(/\s(?:component|renderer)-url="(\/_astro\/[^"]+\.js)"/g)) entries.push(url!);
-  }
   return entries;
+}
+
+/** The page's <astro-island> opening tags whose client directive matches `which`. */
+function islandTagsOf(html: string, which: RegExp): string[] {
+  return [...html.matchAll(/<astro-island\b[^>]*>/g)].map(([tag]) => tag).filter((tag) => which.test(tag));
 }
 
 /**
@@ -65,9 +68,7 @@ const FORM_ISLAND = /Form\.[\w-]+\.js$/;
 
 /** Whether an island of the page hydrates on load and reads the API as it starts (any but a form). */
 export function readsAtOnce(html: string): boolean {
-  return [...html.matchAll(/<astro-island\b[^>]*>/g)].some(
-    ([tag]) => /\sclient="load"/.test(tag) && !FORM_ISLAND.test(/\scomponent-url="([^"]+)"/.exec(tag)?.[1] ?? ''),
-  );
+  return islandTagsOf(html, ON_LOAD).some((tag) => !FORM_ISLAND.test(/\scomponent-url="([^"]+)"/.exec(tag)?.[1] ?? ''));
 }
 
 /** The `./x.js` modules a built module imports with `import()` that are in EAGER_IMPORTS. */
@@ -93,13 +94,13 @@ function modulesOf(entries: readonly string[], read: (path: string) => string, e
 
 /** Every module the page loads before anyone touches it: its module scripts, the islands that hydrate on load or when idle, what they import. */
 export function modulesOnLoad(html: string, read: (path: string) => string): string[] {
-  return modulesOf(entriesOf(html, false, /\sclient="(load|idle|only)"/), read, readsAtOnce(html));
+  return modulesOf(entriesOf(html, /\sclient="(load|idle|only)"/), read, readsAtOnce(html));
 }
 
 /** The modules the next step's page needs that this page (with every island of it) has not loaded. */
 export function nextStepOf(html: string, nextHtml: string, read: (path: string) => string): string[] {
-  const loaded = new Set(modulesOf(entriesOf(html, true), read));
-  return modulesOf(entriesOf(nextHtml, true), read).filter((path) => !loaded.has(path));
+  const loaded = new Set(modulesOf(entriesOf(html, ANY_ISLAND), read));
+  return modulesOf(entriesOf(nextHtml, ANY_ISLAND), read).filter((path) => !loaded.has(path));
 }
 
 export function withNextStep(html: string, urls: readonly string[]): string {

@@ -4,7 +4,6 @@
 import * as v from 'valibot';
 import { ApiError, DEACTIVATED_MESSAGE, messageOf, NetworkError, UnexpectedAnswerError } from './errors.ts';
 import type * as HttpTransport from './http-transport.ts';
-import type { SendOptions } from './http-transport.ts';
 import { doneProgress, startProgress } from './loading-bar.ts';
 import { currentPath, LOGIN_PATH, loginUrl } from './navigation.ts';
 import { $session, setSession } from './session.ts';
@@ -66,7 +65,7 @@ function handleUnauthorized(error: ApiError, replay: Omit<Replay, 'userId'> | un
   if (typeof location !== 'undefined' && !location.pathname.startsWith('/auth/')) location.assign(loginUrl(currentPath()));
 }
 
-export interface CallOptions<S extends DataSchema> extends Omit<SendOptions, 'json'> {
+export interface CallOptions<S extends DataSchema> extends Omit<HttpTransport.SendOptions, 'json'> {
   /** The schema the answer's `data` must match; its output is what the call resolves with. */
   data: S;
   /** Show the error as a toast (default true); forms may prefer to show field errors instead. */

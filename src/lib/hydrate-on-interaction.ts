@@ -9,6 +9,7 @@
 // (a page number) is held and pressed again. `client:interaction="query"` hydrates at once when the
 // address has a query string: the island's state lives there (a search, a page), the HTML does not show it.
 import type { ClientDirective } from 'astro';
+import { countAsLeft, typeAgain } from './forms/typed-before-ready.ts';
 import { ISLAND_READY } from './island-ready.ts';
 
 const CONTROLS = 'input, select, textarea, button, label';
@@ -41,14 +42,8 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
     // An island that never says so (it crashed before its effects) leaves its buttons to the person after 10 s.
     await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     for (const listen of EVENTS) el.removeEventListener(listen, onEvent, true);
-    for (const [input, value] of typed) {
-      // React compares with the value it last set: let it see '' and then the typed text as a change.
-      input.value = '';
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-    for (const field of left)
-      if (field !== document.activeElement && field.isConnected) field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    for (const [input, value] of typed) typeAgain(input, value);
+    for (const field of left) if (field !== document.activeElement && field.isConnected) countAsLeft(field);
     // Hydration keeps the built elements, so the button pressed is still the one on the page.
     if (held?.isConnected) held.click();
   };

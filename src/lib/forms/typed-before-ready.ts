@@ -62,21 +62,32 @@ export function followTyped(formId: string, typed: TypedBeforeReady): void {
   typed.stop = () => form.removeEventListener('input', onInput, true);
 }
 
+/**
+ * Types `value` into a field of a live React island as if the person typed it. The field may still
+ * show the value, but React's state holds the first one and its next render would put that back.
+ * React notices a change by comparing with the value it last saw: let it see '' (its own setter on
+ * the element), then the value through the prototype's setter, which it does not see, so the input
+ * event reads as the person's change. Also used by the client:interaction directive.
+ */
+export function typeAgain(control: TextControl, value: string): void {
+  control.value = '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), 'value')?.set?.call(control, value);
+  control.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** A field the person had moved on from before the island was live counts as left: its message or tick shows, as it would have. */
+export function countAsLeft(control: Element): void {
+  control.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+}
+
 /** Types the read values again, once the form is live; then focus and caret as they were. */
 export function replayTyped(form: HTMLFormElement, typed: TypedBeforeReady): void {
   typed.stop?.();
   for (const { id, value } of typed.fields) {
     const control = form.ownerDocument.getElementById(id);
     if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)) continue;
-    // The field still shows the value, but React's state holds the first one and its next render would
-    // put that back. React notices a change by comparing with the value it last saw: let it see ''
-    // (its own setter on the element), then the typed value through the prototype's setter, which
-    // it does not see, so the input event below reads as the person's change.
-    control.value = '';
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), 'value')?.set?.call(control, value);
-    control.dispatchEvent(new Event('input', { bubbles: true }));
-    // A field the person had moved on from counts as left: its message or tick shows, as it would have.
-    if (id !== typed.focus?.id) control.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    typeAgain(control, value);
+    if (id !== typed.focus?.id) countAsLeft(control);
   }
   const focus = typed.focus;
   if (!focus) return;
