@@ -44,10 +44,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', testIgnore: /slow-phone\.spec\.ts/, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
-    // A cheap phone on slow mobile data (network and CPU slowed in the spec itself, through CDP).
+    // A cheap phone on slow mobile data (network and CPU slowed in the spec itself, through CDP). Its
+    // steps are timed, so it runs on a quiet host: after every other test, one test at a time.
     {
       name: 'slow-phone',
       testMatch: /slow-phone\.spec\.ts/,
+      dependencies: ['chromium'],
+      workers: 1,
       use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2, launchOptions: chromium },
     },
   ],

@@ -144,7 +144,17 @@ test('signup -> code -> KYC -> dashboard -> logout -> login on a slow phone: not
     'Log in (pressed as soon as typed) -> the dashboard',
     () => page.keyboard.press('Enter'),
     async () => {
-      await page.waitForURL('**/dashboard');
+      await page.waitForURL('**/dashboard', { timeout: 4 * STEP_LIMIT_MS }).catch(async (error: Error) => {
+        // A press that went nowhere: say what the form held, rather than wait out the test.
+        const state = await form.evaluate((main) => ({
+          form: main.querySelector('form')?.getAttributeNames().join(' '),
+          email: main.querySelector<HTMLInputElement>('input[type=email]')?.value,
+          passwordLength: main.querySelector<HTMLInputElement>('input[autocomplete=current-password]')?.value.length,
+          button: main.querySelector<HTMLButtonElement>('button[type=submit]')?.disabled ? 'disabled' : 'enabled',
+        }));
+        const alerts = await page.getByRole('alert').allInnerTexts();
+        throw new Error(`${error.message}\nStill on ${page.url()}: ${JSON.stringify(state)}; alerts: ${JSON.stringify(alerts)}`);
+      });
       await waitForIslands(page);
       await expect(form.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ngozi');
     },

@@ -3,10 +3,11 @@
 // person needs it: on the first field in error after a refusal, or back on the first field when a
 // successful send emptied the form and disabled the button that had focus. What was typed before
 // the island was ready is kept, and a submit pressed then is sent (typed-before-ready.ts).
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type FormHTMLAttributes } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type FormHTMLAttributes } from 'react';
 import { isApiError, isNetworkError } from '../errors.ts';
 import { focusAfterSubmit } from './focus-after-submit.ts';
 import { useFormContext } from './form-context.ts';
+import { canSend, serverErrorsOf } from './server-errors.ts';
 import { followTyped, readTyped, replayTyped } from './typed-before-ready.ts';
 import './forms.css';
 
@@ -29,27 +30,30 @@ export function Form({ children, className, id, ...rest }: FormProps) {
     const element = ref.current;
     if (!element) return;
     replayTyped(element, typed);
+    // Live from here: BaseHead's guard stops holding a press, so Enter is answered in this same
+    // commit (an effect would leave a moment in which a press went to nobody).
     element.dataset.ready = '';
-    if (element.dataset.held === undefined) return;
-    delete element.dataset.held;
-    // After React has drawn the replayed values, as a person's own press would find them.
-    requestAnimationFrame(() => element.requestSubmit());
-  }, [typed]);
+    element.addEventListener('keydown', sendOnEnter);
+    if (element.dataset.held !== undefined) {
+      delete element.dataset.held;
+      // After React has drawn the replayed values, as a person's own press would find them.
+      requestAnimationFrame(() => element.requestSubmit());
+    }
+    return () => element.removeEventListener('keydown', sendOnEnter);
 
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
     // Enter right after the last key, on a slow phone: the button may still be disabled for the
-    // values of a moment ago, and the browser drops the press. Once React has caught up (two
-    // frames), a form whose button is now enabled is sent, as the person meant.
-    const onKey = (event: KeyboardEvent) => {
-      const button = element.querySelector<HTMLButtonElement>('button[type="submit"]');
+    // values of a moment ago (React has not drawn the last key yet), and the browser drops the
+    // press. The form's store already holds the last key: if it may be sent, it is, as the person meant.
+    function sendOnEnter(event: KeyboardEvent) {
+      const button = element!.querySelector<HTMLButtonElement>('button[type="submit"]');
       if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement) || !button?.disabled) return;
-      requestAnimationFrame(() => requestAnimationFrame(() => !button.disabled && element.requestSubmit()));
-    };
-    element.addEventListener('keydown', onKey);
-    return () => element.removeEventListener('keydown', onKey);
-  }, []);
+      const state = form.state;
+      const schema: unknown = form.options.validators?.onSubmit;
+      if (!canSend({ fieldsValid: state.isFieldsValid, schema, values: state.values, serverErrors: serverErrorsOf(form).get() })) return;
+      event.preventDefault();
+      element!.requestSubmit();
+    }
+  }, [typed, form]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -6,8 +6,7 @@ import { useStore as useNanoStore } from '@nanostores/react';
 import { useSelector } from '@tanstack/react-form';
 import type { ReactNode } from 'react';
 import { useFormContext } from './form-context.ts';
-import { satisfiesSchema } from './schema-validity.ts';
-import { hasServerErrors, serverErrorsOf } from './server-errors.ts';
+import { canSend, serverErrorsOf } from './server-errors.ts';
 import './forms.css';
 
 export interface SubmitButtonProps {
@@ -24,7 +23,7 @@ export function SubmitButton({ children, className }: SubmitButtonProps) {
   const serverErrors = useNanoStore(serverErrorsOf(form));
   // The React wrapper's options are those the form was created with: a form whose onSubmit schema
   // changes between renders would need the button told; none does so far.
-  const valid = fieldsValid && satisfiesSchema(form.options.validators?.onSubmit, values) && !hasServerErrors(serverErrors);
+  const valid = canSend({ fieldsValid, schema: form.options.validators?.onSubmit, values, serverErrors });
 
   return (
     <button

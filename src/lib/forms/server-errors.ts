@@ -5,6 +5,7 @@
 // until the next submit.
 import { map, type MapStore } from 'nanostores';
 import type { FieldErrors } from '../errors.ts';
+import { satisfiesSchema } from './schema-validity.ts';
 
 export type ServerErrors = Record<string, string | undefined>;
 
@@ -57,3 +58,19 @@ export function clearServerErrors(form: FormLike) {
 }
 
 export const hasServerErrors = (errors: ServerErrors) => Object.values(errors).some(Boolean);
+
+/** What decides whether a kit form may be sent: its fields' own checks, its onSubmit schema, and no server message waiting. */
+export interface SendState {
+  fieldsValid: boolean;
+  schema: unknown;
+  values: unknown;
+  serverErrors: ServerErrors;
+}
+
+/**
+ * 'Disabled until the form is valid' (docs/product.md#form-fields): what the submit button shows
+ * (SubmitButton), and what Enter in a field asks of the form's store before the button has caught
+ * up with the last key (Form).
+ */
+export const canSend = ({ fieldsValid, schema, values, serverErrors }: SendState) =>
+  fieldsValid && satisfiesSchema(schema, values) && !hasServerErrors(serverErrors);
