@@ -1,6 +1,6 @@
 // Headers every answer carries. Script and style sources of pages are pinned by the hashes Astro
 // writes into each page's CSP <meta>; the header adds what a <meta> cannot say (frame-ancestors).
-const COMMON: Readonly<Record<string, string>> = {
+export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -10,7 +10,8 @@ const COMMON: Readonly<Record<string, string>> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
 };
 
-const PAGE_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
+/** The policy of a site answer that brings none of its own (an asset, a 405): see file-headers.ts. */
+export const PAGE_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
@@ -20,7 +21,7 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'";
  */
 export const API_SECURITY_HEADERS = {
   defaults: { 'content-security-policy': API_CSP },
-  fixed: COMMON,
+  fixed: COMMON_SECURITY_HEADERS,
 } as const;
 
 export function withSecurityHeaders(response: Response, isApi: boolean): Response {
@@ -31,7 +32,7 @@ export function withSecurityHeaders(response: Response, isApi: boolean): Respons
   } catch {
     res = new Response(response.body, response);
   }
-  for (const [name, value] of Object.entries(COMMON)) res.headers.set(name, value);
+  for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) res.headers.set(name, value);
   if (!res.headers.has('content-security-policy')) res.headers.set('content-security-policy', isApi ? API_CSP : PAGE_CSP);
   return res;
 }

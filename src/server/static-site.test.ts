@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadStaticSite, negotiateEncoding, pagePolicy, type StaticSite } from './static-site.ts';
+import { pagePolicy } from './file-headers.ts';
+import { loadStaticSite, negotiateEncoding, type StaticSite } from './static-site.ts';
 
 const INLINE = "document.documentElement.dataset.auth='visitor'";
 const page = (title: string) =>

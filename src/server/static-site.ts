@@ -1,7 +1,7 @@
 // Serves the prebuilt site from memory: every file of the build is read once at start with its
 // gzip and brotli forms (written beside it by scripts/compress.ts), so a page costs one map look-up.
+import { fileHeaders, type PageSources } from './file-headers.ts';
 import { parseRange } from './http/send-file.ts';
-import type { BrowserSources } from './storage/storage.ts';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
@@ -11,13 +11,12 @@ type Encoding = 'br' | 'gzip';
 
 interface StaticFile {
   body: Uint8Array;
-  /** For pages: the Content-Security-Policy with a hash for each of its inline scripts. */
-  csp?: string;
+  /** Caching, CSP (a page's with a hash for each of its inline scripts) and security: fileHeaders. */
+  headers: Record<string, string>;
   encoded: Partial<Record<Encoding, Uint8Array>>;
   type: string;
   /** The tag of the plain bytes; a compressed form's tag adds its coding ("…-br"). */
   etag: string;
-  cacheControl: string;
 }
 
 const TYPES: Record<string, string> = {
@@ -46,44 +45,6 @@ const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '
 /** Text worth compressing: a known text type, larger than a packet's worth of headers. */
 export function isCompressible(path: string, size: number): boolean {
   return COMPRESSIBLE.has(extname(path).toLowerCase()) && size > 256;
-}
-
-function cacheControlFor(path: string): string {
-  // Astro puts content-hashed files under /_astro/: their name changes whenever their bytes do.
-  if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
-  if (path.endsWith('.html')) return 'public, max-age=0, must-revalidate';
-  return 'public, max-age=3600';
-}
-
-/** Origins besides our own that pages may reach: an S3 bucket for uploads and its images. */
-export type PageSources = Partial<BrowserSources>;
-
-const withSources = (directive: string, base: string, extra: readonly string[] = []) => [directive, base, ...new Set(extra)].join(' ');
-
-/**
- * The page's CSP: scripts only from this origin or inline with a listed hash (never
- * 'unsafe-inline'); styles may be inline (the build inlines its CSS and sets aspect ratios).
- * `sources` adds the upload storage's origins when it is not this server (S3).
- */
-export function pagePolicy(html: string, sources: PageSources = {}): string {
-  const hashes = new Set<string>();
-  for (const [, attributes, content] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/i.test(attributes!) || /type\s*=\s*"?application\/ld\+json/i.test(attributes!)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(content!).digest('base64')}'`);
-  }
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${[...hashes].join(' ')}`.trim(),
-    "style-src 'self' 'unsafe-inline'",
-    withSources('img-src', "'self' data: blob:", sources.img),
-    "media-src 'self' blob:",
-    "font-src 'self'",
-    withSources('connect-src', "'self'", sources.connect),
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
 }
 
 /**
@@ -128,6 +89,9 @@ function isHidden(path: string): boolean {
   return path.split('/').some((segment) => segment.startsWith('.'));
 }
 
+/** What the build writes for a CDN (scripts/edge-files.ts): its rules, not pages of the site. */
+const EDGE_FILES = new Set(['/_headers', '/_redirects']);
+
 /** Every file below dir, depth first. */
 export async function* walkFiles(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -150,10 +114,13 @@ export interface StaticSiteOptions {
   sources?: PageSources;
 }
 
-export async function loadStaticSite(distDir: string, { sources }: StaticSiteOptions = {}): Promise<StaticSite> {
+/**
+ * The files of the build the site is made of, each with its path on the site: not the compressed
+ * copies, the build's bookkeeping (.build-stamp, .server/) or the CDN's rule files.
+ */
+export async function* siteFiles(distDir: string): AsyncGenerator<{ path: string; full: string; present: ReadonlySet<string> }> {
   const info = await stat(distDir).catch(() => null);
   if (!info?.isDirectory()) throw new Error(`The site has not been built: ${distDir} is missing (run npm run build)`);
-  const files = new Map<string, StaticFile>();
   const all: string[] = [];
   for await (const full of walkFiles(distDir)) all.push(full);
   const present = new Set(all);
@@ -161,7 +128,14 @@ export async function loadStaticSite(distDir: string, { sources }: StaticSiteOpt
     if (full.endsWith('.br') || full.endsWith('.gz')) continue;
     const path = '/' + relative(distDir, full).split(sep).join('/');
     // Files like .build-stamp are the build's bookkeeping, not pages: never published.
-    if (isHidden(path)) continue;
+    if (isHidden(path) || EDGE_FILES.has(path)) continue;
+    yield { path, full, present };
+  }
+}
+
+export async function loadStaticSite(distDir: string, { sources }: StaticSiteOptions = {}): Promise<StaticSite> {
+  const files = new Map<string, StaticFile>();
+  for await (const { path, full, present } of siteFiles(distDir)) {
     const ext = extname(full).toLowerCase();
     const body = new Uint8Array(await readFile(full));
     const encoded: StaticFile['encoded'] = {};
@@ -172,16 +146,14 @@ export async function loadStaticSite(distDir: string, { sources }: StaticSiteOpt
       encoded.gzip = present.has(full + '.gz') ? new Uint8Array(await readFile(full + '.gz')) : gzipSync(body, { level: 9 });
     }
     const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-    const csp = ext === '.html' ? pagePolicy(new TextDecoder().decode(body), sources) : undefined;
-    files.set(path, { body, encoded, csp, type: TYPES[ext] ?? 'application/octet-stream', etag, cacheControl: cacheControlFor(path) });
+    files.set(path, { body, encoded, headers: fileHeaders(path, body, sources), type: TYPES[ext] ?? 'application/octet-stream', etag });
   }
 
   const notFoundPage = files.get('/404.html');
 
   function send(request: Request, file: StaticFile, status = 200): Response {
     const encodings = Object.keys(file.encoded) as Encoding[];
-    const headers = new Headers({ 'content-type': file.type, 'cache-control': file.cacheControl });
-    if (file.csp) headers.set('content-security-policy', file.csp);
+    const headers = new Headers({ 'content-type': file.type, ...file.headers });
     if (encodings.length) headers.set('vary', 'accept-encoding');
     if (status === 200) headers.set('accept-ranges', 'bytes');
     const isHead = request.method === 'HEAD';
