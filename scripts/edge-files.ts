@@ -1,0 +1,92 @@
+// After the build: dist/_headers and dist/_redirects, the rule files Cloudflare Pages and Netlify read,
+// so the site served from a CDN sends what our Node server sends. Both come from the server's own
+// rules: the same files (siteFiles), each with the same headers (fileHeaders). A header is written
+// once for any path, never in two blocks that match it: Netlify lets the later block win, Cloudflare
+// joins the two values with a comma, and two CSPs joined would be two policies, both enforced.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileHeaders } from '#server/file-headers.ts';
+import { siteFiles } from '#server/static-site.ts';
+
+export interface ServedFile {
+  /** The file's path in the build, e.g. /about/index.html. */
+  path: string;
+  headers: Record<string, string>;
+}
+
+/** Where a file is asked for: a page at its address without index.html or .html, anything else at its path. */
+export function urlOf(path: string): string {
+  if (path === '/index.html') return '/';
+  if (path.endsWith('/index.html')) return path.slice(0, -'/index.html'.length);
+  return path.endsWith('.html') ? path.slice(0, -'.html'.length) : path;
+}
+
+const isPage = (path: string) => path.endsWith('.html');
+const titleCase = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+const block = (pattern: string, headers: Record<string, string>) =>
+  [pattern, ...Object.entries(headers).map(([name, value]) => `  ${titleCase(name)}: ${value}`)].join('\n');
+
+/** The folders a path lies in, outermost first: /a/b/c.js → /a, /a/b. */
+function foldersOf(url: string): string[] {
+  const parts = url.split('/').slice(1, -1);
+  return parts.map((_, i) => '/' + parts.slice(0, i + 1).join('/'));
+}
+
+/**
+ * The _headers file for these files. What every file shares goes under /*; a folder without pages
+ * whose files share the rest (hashed assets) gets one /folder/* block; every other file, and every
+ * page, a block of its own at the address it is asked for.
+ */
+export function headersFile(files: readonly ServedFile[]): string {
+  const shared = Object.fromEntries(
+    Object.entries(files[0]?.headers ?? {}).filter(([name, value]) => files.every((file) => file.headers[name] === value)),
+  );
+  const rest = (file: ServedFile) => Object.fromEntries(Object.entries(file.headers).filter(([name]) => !(name in shared)));
+  const key = (file: ServedFile) => JSON.stringify(rest(file));
+  const within = (folder: string) => files.filter((file) => file.path.startsWith(folder + '/'));
+  // A folder block would reach any page below it, and a 404 asked for below it: only folders without pages.
+  const folderFits = (folder: string) => {
+    const inside = within(folder);
+    return inside.length > 1 && inside.every((file) => !isPage(file.path) && key(file) === key(inside[0]!));
+  };
+  const blocks = [block('/*', shared)];
+  const grouped = new Set<string>();
+  for (const file of files) {
+    const folder = isPage(file.path) ? undefined : foldersOf(file.path).find(folderFits);
+    if (folder === undefined) {
+      if (Object.keys(rest(file)).length) blocks.push(block(urlOf(file.path), rest(file)));
+    } else if (!grouped.has(folder)) {
+      grouped.add(folder);
+      blocks.push(block(folder + '/*', rest(file)));
+    }
+  }
+  return blocks.join('\n') + '\n';
+}
+
+/** The _redirects file: the static server sends /about/ to /about (301, query kept) for every folder page. */
+export function redirectsFile(files: readonly ServedFile[]): string {
+  const lines = files
+    .filter((file) => file.path.endsWith('/index.html') && file.path !== '/index.html')
+    .map((file) => `${urlOf(file.path)}/ ${urlOf(file.path)} 301`);
+  return lines.join('\n') + '\n';
+}
+
+export async function servedFiles(dist: string): Promise<ServedFile[]> {
+  const files: ServedFile[] = [];
+  for await (const { path, full } of siteFiles(dist))
+    files.push({ path, headers: fileHeaders(path, new Uint8Array(await readFile(full))) });
+  return files.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+if (import.meta.main) {
+  const dist = process.argv[2] ?? 'dist';
+  const files = await servedFiles(dist);
+  const headers = headersFile(files);
+  const redirects = redirectsFile(files);
+  await writeFile(join(dist, '_headers'), headers);
+  await writeFile(join(dist, '_redirects'), redirects);
+  const rules = headers.split('\n').filter((line) => line.startsWith('/')).length;
+  console.log(
+    `Edge rules: ${rules} header blocks for ${files.length} files in _headers, ${redirects.trim().split('\n').length} redirects in _redirects.`,
+  );
+}
