@@ -1,0 +1,162 @@
+// The site from a CDN sends what our Node server sends. Over the real build in dist/ (npm run build;
+// npm test runs this file again as the step after the build), every page and file is asked of the
+// static server over HTTP, as main.ts serves it, and its CSP, caching and security headers are held
+// against what dist/_headers gives its address, read by Netlify's rules. dist/_redirects must say
+// exactly what the server redirects.
+import { serve } from '@hono/node-server';
+import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_SECURITY_HEADERS } from '#server/security-headers.ts';
+import { createSiteHandler } from '#server/site-server.ts';
+import { loadStaticSite } from '#server/static-site.ts';
+import { headersFile, redirectsFile, servedFiles, urlOf, type ServedFile } from './edge-files.ts';
+
+interface HeaderRule {
+  pattern: string;
+  matches: RegExp;
+  headers: [string, string][];
+}
+
+/**
+ * A `_headers` file as Netlify reads it: a line starting with '/' opens a block for that path, each
+ * indented `Name: value` line below adds a header, '#' starts a comment. A path matches with or
+ * without a trailing slash and in any case; a `*` segment matches any rest (none too), `:name` one
+ * segment.
+ */
+function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    if (!trimmed || trimmed.startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      const parts = trimmed.split('/').filter(Boolean);
+      const body = parts
+        .map((part) =>
+          part === '*' ? '?(.*)' : part.startsWith(':') ? '([^/]+)' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '(.*)'),
+        )
+        .join('/');
+      rules.push({ pattern: trimmed, matches: new RegExp(`^/${body}/?$`, 'iu'), headers: [] });
+      continue;
+    }
+    const colon = trimmed.indexOf(':');
+    if (colon < 1 || !rules.length) throw new Error(`Not a header line of _headers: ${line}`);
+    rules.at(-1)!.headers.push([trimmed.slice(0, colon).trim().toLowerCase(), trimmed.slice(colon + 1).trim()]);
+  }
+  return rules;
+}
+
+/**
+ * The headers a path gets: every matching block, in file order; a header named twice in one block is
+ * one comma-joined value, a later block's value replaces an earlier one's (Netlify). `setTwice` lists
+ * headers two matching blocks set: Cloudflare Pages would join those instead, so there must be none.
+ */
+function headersAt(rules: readonly HeaderRule[], path: string) {
+  const headers: Record<string, string> = {};
+  const setBy = new Map<string, string>();
+  const setTwice: string[] = [];
+  for (const rule of rules.filter((candidate) => candidate.matches.test(path))) {
+    const inBlock: Record<string, string> = {};
+    for (const [name, value] of rule.headers) inBlock[name] = name in inBlock ? `${inBlock[name]}, ${value}` : value;
+    for (const name of Object.keys(inBlock)) {
+      if (setBy.has(name)) setTwice.push(`${name} (${setBy.get(name)} and ${rule.pattern})`);
+      setBy.set(name, rule.pattern);
+    }
+    Object.assign(headers, inBlock);
+  }
+  return { headers, setTwice };
+}
+
+const DIST = 'dist';
+const built = existsSync(join(DIST, '_headers'));
+// npm test runs the unit tests before it builds: without a build this file waits for its own step.
+const required = process.env.EDGE_FILES_NEED_BUILD === '1';
+const COMPARED = ['cache-control', 'content-security-policy', ...Object.keys(COMMON_SECURITY_HEADERS)];
+
+describe('the rules written for a CDN', () => {
+  it('group what files share, and give each page its own block', () => {
+    const files: ServedFile[] = [
+      { path: '/index.html', headers: { a: '1', csp: 'home' } },
+      { path: '/about/index.html', headers: { a: '1', csp: 'about' } },
+      { path: '/404.html', headers: { a: '1', csp: 'missing' } },
+      { path: '/_astro/x.js', headers: { a: '1', csp: 'asset' } },
+      { path: '/_astro/y.css', headers: { a: '1', csp: 'asset' } },
+      { path: '/robots.txt', headers: { a: '1', csp: 'text' } },
+    ];
+    expect(
+      headersFile(files)
+        .split('\n')
+        .filter((line) => line.startsWith('/')),
+    ).toEqual(['/*', '/', '/about', '/404', '/_astro/*', '/robots.txt']);
+    expect(redirectsFile(files)).toBe('/about/ /about 301\n');
+    expect(urlOf('/courses/x/index.html')).toBe('/courses/x');
+  });
+
+  it('are read by the rules Netlify reads them with', () => {
+    const rules = parseHeadersFile('# c\n/*\n  A: 1\n/_astro/*\n  B: 2\n  B: 3\n/about\n  A: 4\n');
+    expect(headersAt(rules, '/_astro')).toEqual({ headers: { a: '1', b: '2, 3' }, setTwice: [] });
+    expect(headersAt(rules, '/About/').headers).toEqual({ a: '4' });
+    expect(headersAt(rules, '/about').setTwice).toEqual(['a (/* and /about)']);
+  });
+});
+
+describe.skipIf(!built && !required)(`dist/_headers and dist/_redirects of the build in ${DIST}`, () => {
+  let server: Server;
+  let base: string;
+  let files: ServedFile[];
+  beforeAll(async () => {
+    if (!built) throw new Error(`${DIST}/_headers is missing: run npm run build`);
+    files = await servedFiles(DIST);
+    // Pages never call the API on the server side: an API that answers nothing will do.
+    const handle = createSiteHandler({ fetch: () => new Response(null, { status: 404 }) }, await loadStaticSite(DIST));
+    server = serve({ fetch: handle, port: 0, hostname: '127.0.0.1' }) as Server;
+    await once(server, 'listening');
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+  it('give every page and file the CSP, caching and security headers the Node server sends', async () => {
+    const rules = parseHeadersFile(readFileSync(join(DIST, '_headers'), 'utf8'));
+    const differences: string[] = [];
+    let compared = 0;
+    for (const file of files) {
+      const url = urlOf(file.path);
+      const answer = await fetch(base + url, { method: 'HEAD', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(answer.status, url).toBe(file.path === '/404.html' ? 404 : 200);
+      const edge = headersAt(rules, url);
+      differences.push(...edge.setTwice.map((name) => `${url}: ${name} set by two blocks`));
+      for (const name of new Set([...COMPARED, ...Object.keys(edge.headers)])) {
+        compared++;
+        const node = answer.headers.get(name);
+        if (node !== (edge.headers[name] ?? null)) differences.push(`${url} ${name}: server ${node}, _headers ${edge.headers[name]}`);
+      }
+    }
+    const pages = files.filter((file) => file.path.endsWith('.html')).length;
+    const counts = { pages, assets: files.length - pages, headersCompared: compared, differences: differences.length };
+    console.log(`Header parity: ${JSON.stringify(counts)}`);
+    expect(differences).toEqual([]);
+    expect(pages).toBeGreaterThan(10);
+    expect(compared).toBeGreaterThanOrEqual(files.length * COMPARED.length);
+  });
+
+  it('redirect exactly what the Node server redirects', async () => {
+    const lines = readFileSync(join(DIST, '_redirects'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('#'));
+    const redirects = lines.map((line) => line.trim().split(/\s+/));
+    const answers = await Promise.all(
+      redirects.map(async ([from]) => {
+        const answer = await fetch(base + from! + '?ref=x', { redirect: 'manual' });
+        return [from, answer.headers.get('location'), String(answer.status)];
+      }),
+    );
+    expect(answers).toEqual(redirects.map(([from, to, status]) => [from, `${to}?ref=x`, status]));
+    // Every folder page the server sends away from its slash, and nothing else.
+    const folders = files.filter((file) => file.path.endsWith('/index.html') && file.path !== '/index.html');
+    expect(redirects.map(([from]) => from).sort()).toEqual(folders.map((file) => urlOf(file.path) + '/').sort());
+    console.log(`Redirect parity: ${redirects.length} redirects`);
+  });
+});
