@@ -26,34 +26,37 @@ export function Form({ children, className, id, ...rest }: FormProps) {
     return snapshot;
   });
 
+  // Enter right after the last key, on a slow phone: the button may still be disabled for the
+  // values of a moment ago (React has not drawn the last key yet), and the browser drops the press.
+  // The form's store already holds the last key: if it may be sent, it is, as the person meant.
+  // Listening from the same commit that makes the form live (the effect below, run after this one):
+  // an effect would leave a moment in which BaseHead's guard no longer held a press and nobody answered it.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const sendOnEnter = (event: KeyboardEvent) => {
+      const button = element.querySelector<HTMLButtonElement>('button[type="submit"]');
+      if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement) || !button?.disabled) return;
+      const { isFieldsValid: fieldsValid, values } = form.state;
+      const schema: unknown = form.options.validators?.onSubmit;
+      if (!canSend({ fieldsValid, schema, values, serverErrors: serverErrorsOf(form).get() })) return;
+      event.preventDefault();
+      element.requestSubmit();
+    };
+    element.addEventListener('keydown', sendOnEnter);
+    return () => element.removeEventListener('keydown', sendOnEnter);
+  }, [form]);
+
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     replayTyped(element, typed);
-    // Live from here: BaseHead's guard stops holding a press, so Enter is answered in this same
-    // commit (an effect would leave a moment in which a press went to nobody).
     element.dataset.ready = '';
-    element.addEventListener('keydown', sendOnEnter);
-    if (element.dataset.held !== undefined) {
-      delete element.dataset.held;
-      // After React has drawn the replayed values, as a person's own press would find them.
-      requestAnimationFrame(() => element.requestSubmit());
-    }
-    return () => element.removeEventListener('keydown', sendOnEnter);
-
-    // Enter right after the last key, on a slow phone: the button may still be disabled for the
-    // values of a moment ago (React has not drawn the last key yet), and the browser drops the
-    // press. The form's store already holds the last key: if it may be sent, it is, as the person meant.
-    function sendOnEnter(event: KeyboardEvent) {
-      const button = element!.querySelector<HTMLButtonElement>('button[type="submit"]');
-      if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement) || !button?.disabled) return;
-      const state = form.state;
-      const schema: unknown = form.options.validators?.onSubmit;
-      if (!canSend({ fieldsValid: state.isFieldsValid, schema, values: state.values, serverErrors: serverErrorsOf(form).get() })) return;
-      event.preventDefault();
-      element!.requestSubmit();
-    }
-  }, [typed, form]);
+    if (element.dataset.held === undefined) return;
+    delete element.dataset.held;
+    // After React has drawn the replayed values, as a person's own press would find them.
+    requestAnimationFrame(() => element.requestSubmit());
+  }, [typed]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
