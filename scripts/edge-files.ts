@@ -22,7 +22,7 @@ export function urlOf(path: string): string {
 }
 
 const isPage = (path: string) => path.endsWith('.html');
-const titleCase = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+export const titleCase = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
 const block = (pattern: string, headers: Record<string, string>) =>
   [pattern, ...Object.entries(headers).map(([name, value]) => `  ${titleCase(name)}: ${value}`)].join('\n');
 

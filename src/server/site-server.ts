@@ -13,6 +13,13 @@ interface FetchApp {
   fetch(request: Request, bindings?: NodeBindings): Response | Promise<Response>;
 }
 
+/** The answer to any method but GET and HEAD on the site's addresses (the API answers its own). */
+export const methodNotAllowed = () =>
+  withSecurityHeaders(
+    new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } }),
+    false,
+  );
+
 export function createSiteHandler(api: FetchApp, site: StaticSite) {
   return async function handle(request: Request, bindings?: NodeBindings): Promise<Response> {
     const pathname = pathOf(request.url);
@@ -23,12 +30,7 @@ export function createSiteHandler(api: FetchApp, site: StaticSite) {
     }
     // The reference page brings its own CSP; withSecurityHeaders keeps it.
     if (pathname === API_DOCS || pathname.startsWith(API_DOCS + '/')) return withSecurityHeaders(await answerApiDocs(request), true);
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return withSecurityHeaders(
-        new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } }),
-        false,
-      );
-    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed();
     return withSecurityHeaders(site.respond(request, pathname) ?? site.notFound(request), false);
   };
 }

@@ -19,7 +19,8 @@ interface StaticFile {
   etag: string;
 }
 
-const TYPES: Record<string, string> = {
+/** The Content-Type of a file by its extension (lower-case, with the dot); anything else is application/octet-stream. */
+export const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -89,6 +90,28 @@ function isHidden(path: string): boolean {
   return path.split('/').some((segment) => segment.startsWith('.'));
 }
 
+/** The error page: sent with status 404 for any address that names no file, never as a 200 page. */
+export const NOT_FOUND_PAGE = '/404.html';
+
+/** What the server does with an address: send a file of the site, or redirect (301) to another address. */
+type Resolution = { file: string } | { redirect: string };
+
+/**
+ * The file or redirect a decoded path names, given which files the site has: a file at its own path,
+ * a page also at its folder's address and without .html (/about → /about/index.html or /about.html),
+ * a folder page or file asked for with trailing slashes sent to the address without them. Null for
+ * anything else, the error page's own addresses and hidden paths among them.
+ */
+export function resolvePath(path: string, has: (path: string) => boolean): Resolution | null {
+  if (path.includes('\0') || isHidden(path)) return null;
+  if (path.length > 1 && path.endsWith('/')) {
+    const target = path.replace(/\/+$/, '') || '/';
+    return has(target + '/index.html') || has(target) ? { redirect: target } : null;
+  }
+  const file = [path, path === '/' ? '/index.html' : path + '/index.html', path + '.html'].find(has);
+  return file === undefined || file === NOT_FOUND_PAGE ? null : { file };
+}
+
 /** What the build writes for a CDN (scripts/edge-files.ts): its rules, not pages of the site. */
 const EDGE_FILES = new Set(['/_headers', '/_redirects']);
 
@@ -149,7 +172,7 @@ export async function loadStaticSite(distDir: string, { sources }: StaticSiteOpt
     files.set(path, { body, encoded, headers: fileHeaders(path, body, sources), type: TYPES[ext] ?? 'application/octet-stream', etag });
   }
 
-  const notFoundPage = files.get('/404.html');
+  const notFoundPage = files.get(NOT_FOUND_PAGE);
 
   function send(request: Request, file: StaticFile, status = 200): Response {
     const encodings = Object.keys(file.encoded) as Encoding[];
@@ -200,19 +223,13 @@ export async function loadStaticSite(distDir: string, { sources }: StaticSiteOpt
       } catch {
         return null;
       }
-      if (path.includes('\0') || isHidden(path)) return null;
-      if (path.length > 1 && path.endsWith('/')) {
-        const target = path.replace(/\/+$/, '') || '/';
-        if (files.has(target + '/index.html') || files.has(target)) {
-          const search = new URL(request.url).search;
-          return new Response(null, { status: 301, headers: { location: target + search } });
-        }
-        return null;
+      const resolved = resolvePath(path, (candidate) => files.has(candidate));
+      if (!resolved) return null;
+      if ('redirect' in resolved) {
+        const search = new URL(request.url).search;
+        return new Response(null, { status: 301, headers: { location: resolved.redirect + search } });
       }
-      const file = files.get(path) ?? files.get(path === '/' ? '/index.html' : path + '/index.html') ?? files.get(path + '.html');
-      // /404 is the error page, never an ordinary 200 page.
-      if (!file || file === notFoundPage) return null;
-      return send(request, file);
+      return send(request, files.get(resolved.file)!);
     },
     notFound(request) {
       if (!notFoundPage) return new Response('Page not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
