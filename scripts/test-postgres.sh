@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the API tests against a real PostgreSQL 15 instead of embedded PGlite: makes a throwaway
 # cluster (trust auth, port 5433, socket in /tmp), runs `npm run test:api` with DATABASE_URL
-# pointing at it, and always stops and removes the cluster, whether the tests pass, fail or are
-# interrupted. Run as root from anywhere: scripts/test-postgres.sh [extra vitest arguments]
+# pointing at it, then the production shape's browser tests on a database of their own (issue 19),
+# and always stops and removes the cluster, whether the tests pass, fail or are interrupted. Run as
+# root from anywhere: scripts/test-postgres.sh [vitest files: only those, and no production shape]
 set -euo pipefail
 
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
@@ -34,5 +35,15 @@ su postgres -c "$PG_BIN/initdb -D '$CLUSTER/data' --auth=trust --username=postgr
 su postgres -c "$PG_BIN/pg_ctl -D '$CLUSTER/data' -l '$CLUSTER/server.log' -w -o \"-p $PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off\" start" >/dev/null
 echo "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') is running on 127.0.0.1:$PORT (cluster $CLUSTER)"
 
-# With file arguments, only those files; without, every API test.
+# With file arguments, only those files; without, every API test and then the production shape.
 DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" npx vitest run "${@:-tests/api}"
+[[ $# -gt 0 ]] && exit 0
+
+# The production shape (tests/production): nginx from `npm run nginx-config` in front of two API
+# processes on a database of their own, pictures in s3rver, mail over SMTP. It serves dist/ as built.
+if [[ ! -f dist/index.html ]]; then
+  echo "No build in dist/: run npm run build first (npm test does)." >&2
+  exit 1
+fi
+"$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres shape
+SHAPE_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/shape" npx playwright test -c playwright.production.config.ts

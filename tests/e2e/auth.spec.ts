@@ -5,21 +5,11 @@ import { SESSION_KEY } from '#lib/session-key.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { type Api, codeIn, expect, fillDateOfBirth, signIn, STUDENT_PASSWORD, test, waitForIslands } from './fixtures.ts';
+import { type Api, codeIn, expect, fillDateOfBirth, fillSignup, signIn, STUDENT_PASSWORD, test, waitForIslands } from './fixtures.ts';
 
 const main = (page: Page) => page.getByRole('main');
 const codeBoxes = (page: Page) => main(page).getByRole('textbox', { name: /^Digit \d of 6$/ });
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
-
-async function fillSignup(page: Page, email: string) {
-  const form = main(page);
-  await form.getByLabel('First name').fill('Ngozi');
-  await form.getByLabel('Last name').fill('Eze');
-  await form.getByLabel('Email address').fill(email);
-  await form.getByLabel('Phone number').fill('0803 123 4567');
-  await form.getByLabel('Password', { exact: true }).fill(STUDENT_PASSWORD);
-  await form.getByLabel('Confirm password').fill(STUDENT_PASSWORD);
-}
 
 async function logInWith(page: Page, email: string, password: string) {
   await waitForIslands(page);

@@ -3,7 +3,7 @@
 // the course is in My courses; Decline -> not paid, free to try again; an enrolled student is told
 // so; a declined payment is told in the notifications. axe on the checkout and the test payment page.
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, fillDateOfBirth, signIn, STUDENT_PASSWORD, test, waitForIslands } from './fixtures.ts';
+import { expect, expectNoAxeViolations, fillDateOfBirth, fillSignup, signIn, test, waitForIslands } from './fixtures.ts';
 
 const COURSE = 'pattern-drafting-foundations';
 const TITLE = 'Pattern Drafting Foundations';
@@ -67,14 +67,8 @@ test('a visitor who signs up from the checkout comes back to it after the code (
   await main(page).getByRole('link', { name: 'Sign up' }).click();
   await page.waitForURL(`**/auth/signup?next=${encodeURIComponent(checkout)}`);
   await waitForIslands(page);
-  const form = main(page);
-  await form.getByLabel('First name').fill('Ngozi');
-  await form.getByLabel('Last name').fill('Eze');
-  await form.getByLabel('Email address').fill(email);
-  await form.getByLabel('Phone number').fill('0803 123 4567');
-  await form.getByLabel('Password', { exact: true }).fill(STUDENT_PASSWORD);
-  await form.getByLabel('Confirm password').fill(STUDENT_PASSWORD);
-  await form.getByRole('button', { name: 'Sign up' }).click();
+  await fillSignup(page, email);
+  await main(page).getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL(`**/auth/otp-verification?next=${encodeURIComponent(checkout)}`);
 
   // The code's link in the mail opens a page with no way back of its own: the browser kept it.

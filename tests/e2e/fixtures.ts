@@ -218,6 +218,17 @@ export interface Student extends StudentSession {
 
 export const STUDENT_PASSWORD = 'Indigo-Lagos7';
 
+/** Fills the sign-up form as Ngozi Eze with `email` (not sent). */
+export async function fillSignup(page: Page, email: string) {
+  const form = page.getByRole('main');
+  await form.getByLabel('First name').fill('Ngozi');
+  await form.getByLabel('Last name').fill('Eze');
+  await form.getByLabel('Email address').fill(email);
+  await form.getByLabel('Phone number').fill('0803 123 4567');
+  await form.getByLabel('Password', { exact: true }).fill(STUDENT_PASSWORD);
+  await form.getByLabel('Confirm password').fill(STUDENT_PASSWORD);
+}
+
 /** Signs a student up through `api` and enters the code mailed to `outbox`, as a real one would. */
 export async function verifiedStudent(api: Api, outbox: Outbox, email: string): Promise<Student> {
   const signup = await api.post('user/auth/student/signup', { first_name: 'Ada', last_name: 'Obi', email, password: STUDENT_PASSWORD });
