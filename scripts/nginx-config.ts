@@ -9,12 +9,14 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_DOCS } from '#server/api-docs.ts';
+import { readEnv } from '#server/env.ts';
 import { API_BASE } from '#server/app.ts';
 import { SERVER_TIMEOUTS } from '#server/http-timeouts.ts';
 import { withSecurityHeaders } from '#server/security-headers.ts';
 import { methodNotAllowed } from '#server/site-server.ts';
 import { NOT_FOUND_PAGE, resolvePath, TYPES } from '#server/static-site.ts';
 import { MEDIA_ROUTE } from '#server/storage/embedded.ts';
+import { bucketBrowserSources } from '#server/storage/s3.ts';
 import { MAX_IMAGE_BYTES } from '#features/profile/upload-schemas.ts';
 import { servedFiles, titleCase, type ServedFile } from './edge-files.ts';
 
@@ -112,7 +114,6 @@ export async function nginxConfig(files: readonly ServedFile[], { apis, listen, 
 
   const proxied = (path: string) => [`location ${path} {`, '  proxy_pass http://college_api;', '}'];
   const http = [
-    'access_log access.log;',
     'client_body_temp_path client_body_temp;',
     'proxy_temp_path proxy_temp;',
     'fastcgi_temp_path fastcgi_temp;',
@@ -159,6 +160,15 @@ export async function nginxConfig(files: readonly ServedFile[], { apis, listen, 
       '"-"',
     ),
     ...maps,
+    '',
+    "# The log holds no personal data, as the server's own (src/server/log.ts): no client address, and",
+    '# the path without its query, which can carry an e-mail address and a code (the mailed link) or a',
+    "# material's signed link. It names the API process that answered (several when one failed first).",
+    'map $request_uri $log_path {',
+    '  "~^(?<path>[^?]*)" $path;',
+    '}',
+    "log_format college '$time_iso8601 $request_method $log_path $status $body_bytes_sent $request_time upstream=$upstream_addr';",
+    'access_log access.log college;',
     '',
     '# The API processes. They keep idle connections open 65 s (src/server/http-timeouts.ts): nginx',
     '# lets go first, so it never sends a request on a connection the server is closing.',
@@ -249,5 +259,12 @@ if (import.meta.main) {
       root: { type: 'string', default: 'dist' },
     },
   });
-  process.stdout.write(await nginxConfig(await servedFiles(values.root), { apis: values.api, listen: values.listen, root: values.root }));
+  // The pages' CSP allows the S3 bucket the API processes store pictures in, read from the same
+  // settings they get (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_PUBLIC_URL), as the Node server does.
+  const env = readEnv();
+  const sources = env.S3_BUCKET
+    ? bucketBrowserSources({ endpoint: env.S3_ENDPOINT, bucket: env.S3_BUCKET, region: env.S3_REGION, publicUrl: env.S3_PUBLIC_URL })
+    : undefined;
+  const files = await servedFiles(values.root, sources);
+  process.stdout.write(await nginxConfig(files, { apis: values.api, listen: values.listen, root: values.root }));
 }

@@ -4,7 +4,7 @@
 // declared image type. A presigned PUT cannot cap the body's size: the uploads feature checks the
 // object (stat, readStart) before it accepts it, and deletes it otherwise.
 import { AwsClient } from 'aws4fetch';
-import type { PresignOptions, Storage, StoredObject } from './storage.ts';
+import type { BrowserSources, PresignOptions, Storage, StoredObject } from './storage.ts';
 
 export interface S3StorageOptions {
   /** e.g. https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000; empty: AWS in `region`. */
@@ -25,11 +25,22 @@ class S3StorageError extends Error {
   override name = 'S3StorageError';
 }
 
+type BucketPlace = Pick<S3StorageOptions, 'endpoint' | 'bucket' | 'region' | 'publicUrl'>;
+
+/** The bucket's URL (path-style: works with every S3-compatible service and bucket names holding dots) and where its images are served from. */
+function bucketUrls({ endpoint, bucket, region, publicUrl }: BucketPlace) {
+  const bucketUrl = `${(endpoint || `https://s3.${region}.amazonaws.com`).replace(/\/+$/, '')}/${encodeURIComponent(bucket)}`;
+  return { bucketUrl, publicBase: (publicUrl || bucketUrl).replace(/\/+$/, '') };
+}
+
+/** The browser PUTs to the bucket and shows images from the public base: pages must allow both. */
+export function bucketBrowserSources(place: BucketPlace): BrowserSources {
+  const { bucketUrl, publicBase } = bucketUrls(place);
+  return { connect: [new URL(bucketUrl).origin], img: [new URL(publicBase).origin] };
+}
+
 export function createS3Storage(options: S3StorageOptions): Storage {
-  const endpoint = (options.endpoint || `https://s3.${options.region}.amazonaws.com`).replace(/\/+$/, '');
-  // Path-style addressing: works with every S3-compatible service and with bucket names holding dots.
-  const bucketUrl = `${endpoint}/${encodeURIComponent(options.bucket)}`;
-  const publicBase = (options.publicUrl || bucketUrl).replace(/\/+$/, '');
+  const { bucketUrl, publicBase } = bucketUrls(options);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const client = new AwsClient({
     accessKeyId: options.accessKeyId,
@@ -51,8 +62,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 
   return {
     kind: 's3',
-    // The browser PUTs to the bucket and shows images from the public base: pages must allow both.
-    browserSources: { connect: [new URL(bucketUrl).origin], img: [new URL(publicBase).origin] },
+    browserSources: bucketBrowserSources(options),
 
     async presignPut(key, { mimeType, expiresInS }: PresignOptions) {
       const url = new URL(objectUrl(key));
