@@ -2,6 +2,8 @@
 // one port, two API processes behind it on one PostgreSQL, pictures in S3 (s3rver), mail over SMTP.
 // One API process is killed (SIGKILL) between starting the payment and paying: nginx must send the
 // rest to the other, and the student must end with one payment and one enrolment, no more, no less.
+// Then the home page, as nginx serves it, through the budget step's Lighthouse gate.
+import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import type { Page } from '@playwright/test';
 import { codeIn, createOutbox, expect, fillDateOfBirth, fillSignup, test, waitForIslands } from '../e2e/fixtures.ts';
@@ -128,4 +130,11 @@ test('signup from the checkout, code, KYC, pay, a material ticked, a picture, no
   expect(after.get(survivor!)!, 'the surviving process answered the calls after the kill').toBeGreaterThan(before.get(survivor!)!);
   expect(blocked).toEqual([]);
   console.log(`journey through nginx: ${((Date.now() - started) / 1000).toFixed(1)} s; calls answered: ${JSON.stringify([...after])}`);
+});
+
+test('the home page served by nginx keeps the Lighthouse gate of the budget step', async () => {
+  // The budget step's own runs and gate (scripts/budget.ts: ADR 006), on nginx's answers.
+  const run = spawnSync(process.execPath, ['scripts/budget.ts', '--origin', shape.site, '--pages', '/'], { encoding: 'utf8' });
+  console.log(run.stdout);
+  expect(run.status, run.stderr).toBe(0);
 });
