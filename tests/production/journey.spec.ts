@@ -132,7 +132,7 @@ test('signup from the checkout, code, KYC, pay, a material ticked, a picture, no
   console.log(`journey through nginx: ${((Date.now() - started) / 1000).toFixed(1)} s; calls answered: ${JSON.stringify([...after])}`);
 });
 
-test('the home page served by nginx keeps the Lighthouse gate of the budget step', async () => {
+test('the home page served by nginx keeps the Lighthouse gate of the budget step', () => {
   // The budget step's own runs and gate (scripts/budget.ts: ADR 006), on nginx's answers.
   const run = spawnSync(process.execPath, ['scripts/budget.ts', '--origin', shape.site, '--pages', '/'], { encoding: 'utf8' });
   console.log(run.stdout);
