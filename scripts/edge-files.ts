@@ -5,7 +5,7 @@
 // joins the two values with a comma, and two CSPs joined would be two policies, both enforced.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileHeaders } from '#server/file-headers.ts';
+import { buildSources, fileHeaders } from '#server/file-headers.ts';
 import { siteFiles } from '#server/static-site.ts';
 
 export interface ServedFile {
@@ -73,8 +73,10 @@ export function redirectsFile(files: readonly ServedFile[]): string {
 
 export async function servedFiles(dist: string): Promise<ServedFile[]> {
   const files: ServedFile[] = [];
+  // The API's origin, when the build names one; not an S3 bucket, which only the server's settings name.
+  const sources = await buildSources(dist);
   for await (const { path, full } of siteFiles(dist))
-    files.push({ path, headers: fileHeaders(path, new Uint8Array(await readFile(full))) });
+    files.push({ path, headers: fileHeaders(path, new Uint8Array(await readFile(full)), sources) });
   return files.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 

@@ -31,7 +31,7 @@ export interface StoredObject {
 }
 
 /** Origins other than the site's own that pages must allow for uploads: see pagePolicy. */
-export interface BrowserSources {
+interface BrowserSources {
   /** Where the browser PUTs the bytes (the page's connect-src). */
   readonly connect: readonly string[];
   /** Where stored images are shown from (the page's img-src). */
