@@ -94,8 +94,11 @@ async function expectRefused(response: Response, status: number, message: string
   expect(await storedFiles()).toEqual([]);
 }
 
-const media = (path: string, method = 'GET') =>
-  serveMedia(storage(), new Request(`http://localhost${path}`, { method }), (key) => isConfirmedPicture(t.db, key));
+const media = (path: string, method = 'GET', corsOrigins: string[] = []) =>
+  serveMedia(storage(), new Request(`http://localhost${path}`, { method }), {
+    isConfirmed: (key) => isConfirmedPicture(t.db, key),
+    corsOrigins,
+  });
 
 /** The bytes /media/uploads/{key} serves, or null for a 404. */
 async function servedBytes(key: string): Promise<Buffer | null> {
@@ -536,6 +539,10 @@ describe('serving stored images', () => {
     expect(response?.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(response?.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(Object.fromEntries(response!.headers)).toMatchObject(MEDIA_HEADERS);
+    // Shown by pages of this origin only, unless pages elsewhere use the API (CORS_ORIGINS).
+    expect(response?.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    const shownElsewhere = await media(`/media/uploads/${upload.file_key}`, 'GET', ['https://adireacademy.ng']);
+    expect(shownElsewhere?.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const head = await media(`/media/uploads/${upload.file_key}`, 'HEAD');
     expect(head?.headers.get('content-length')).toBe(String((await response!.arrayBuffer()).byteLength));
     expect((await media(`/media/uploads/${upload.file_key}`, 'DELETE'))?.status).toBe(405);

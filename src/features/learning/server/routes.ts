@@ -25,6 +25,7 @@ import { describeJsonRoute } from '#server/http/openapi.ts';
 import { absoluteUrl, apiOrigin, siteOrigin } from '#server/http/public-url.ts';
 import { validateInput } from '#server/http/validate.ts';
 import { pathInside, sendFile } from '#server/http/send-file.ts';
+import { embeddedFilePolicy } from '#server/security-headers.ts';
 import {
   CourseMaterialsSchema,
   MaterialProgressInputSchema,
@@ -256,6 +257,7 @@ export function createLearningRoutes(services: ApiServices) {
     if (!handle) throw missing();
     const answer = await sendFile(c.req.raw, handle, { type, cacheControl: FILE_CACHE_CONTROL });
     if (!answer) throw missing();
+    for (const [name, value] of Object.entries(embeddedFilePolicy(services.env.CORS_ORIGINS))) answer.headers.set(name, value);
     return answer;
   }
 
