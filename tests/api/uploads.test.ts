@@ -526,6 +526,34 @@ describe('pictures replaced or removed', () => {
   });
 });
 
+describe('servers pruning at the same moment', () => {
+  it("do each upload's clearing once between them", async () => {
+    const { token } = await signUpStudent(t);
+    const abandoned = await initiated(token);
+    await putBytes(abandoned.file_url, PNG);
+    const pictures: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const upload = await initiated(token);
+      await putBytes(upload.file_url, PNG);
+      const record = (await readJson(await confirm(token, upload))).data as { file_id: string; file_key: string };
+      expect((await setPicture(token, record.file_id)).status).toBe(200);
+      pictures.push(record.file_key);
+    }
+    t.clock.advance(UNUSED_PICTURES_KEPT_MS + 60_000);
+
+    // With DATABASE_URL (scripts/test-postgres.sh) the two runs are on connections of their own.
+    const runs = await Promise.all([1, 2].map(() => pruneUploads(t.db, storage(), t.clock.now())));
+    const total = (key: 'abandoned' | 'swept' | 'unused') => runs.reduce((sum, run) => sum + run[key], 0);
+    // One upload never confirmed; three upload keys cleared; the two pictures replaced, deleted.
+    expect([total('abandoned'), total('swept'), total('unused')]).toEqual([1, 3, 2]);
+    expect(await storedFiles()).toEqual([pictures[2]]);
+    expect(await Promise.all([1, 2].map(() => pruneUploads(t.db, storage(), t.clock.now())))).toEqual([
+      { abandoned: 0, swept: 0, unused: 0 },
+      { abandoned: 0, swept: 0, unused: 0 },
+    ]);
+  });
+});
+
 describe('serving stored images', () => {
   it('sends the stored type with nosniff, a sandboxing CSP and a year of caching', async () => {
     const { token } = await signUpStudent(t);
