@@ -5,9 +5,10 @@
 // exactly what the server redirects.
 import { serve } from '@hono/node-server';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_SECURITY_HEADERS } from '#server/security-headers.ts';
@@ -93,6 +94,17 @@ describe('the rules written for a CDN', () => {
     ).toEqual(['/*', '/', '/about', '/404', '/_astro/*', '/robots.txt']);
     expect(redirectsFile(files)).toBe('/about/ /about 301\n');
     expect(urlOf('/courses/x/index.html')).toBe('/courses/x');
+  });
+
+  it("give pages the API's origin the build recorded, as the Node server does", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Home</title>');
+    mkdirSync(join(dist, '.server'));
+    writeFileSync(join(dist, '.server', 'api-origin.json'), JSON.stringify({ api_origin: 'https://api.adireacademy.ng' }));
+    const [home] = await servedFiles(dist);
+    expect(home!.headers['content-security-policy']).toContain("connect-src 'self' https://api.adireacademy.ng;");
+    const served = (await loadStaticSite(dist)).respond(new Request('http://x/'), '/')!;
+    expect(served.headers.get('content-security-policy')).toBe(home!.headers['content-security-policy']);
   });
 
   it('are read by the rules Netlify reads them with', () => {

@@ -5,8 +5,10 @@
 // joins the two values with a comma, and two CSPs joined would be two policies, both enforced.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileHeaders, type PageSources } from '#server/file-headers.ts';
+import { buildSources, fileHeaders, mergeSources, type PageSources } from '#server/file-headers.ts';
+import { readEnv } from '#server/env.ts';
 import { siteFiles } from '#server/static-site.ts';
+import { bucketBrowserSources } from '#server/storage/s3.ts';
 
 export interface ServedFile {
   /** The file's path in the build, e.g. /about/index.html. */
@@ -71,8 +73,23 @@ export function redirectsFile(files: readonly ServedFile[]): string {
   return lines.join('\n') + '\n';
 }
 
-export async function servedFiles(dist: string, sources?: PageSources): Promise<ServedFile[]> {
+/**
+ * What the server's settings add to the pages' CSP: the S3 bucket pictures go to and are shown from
+ * (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_PUBLIC_URL), read as the API processes read them.
+ */
+export function settingsSources(source: Record<string, string | undefined> = process.env): PageSources {
+  const env = readEnv(source);
+  if (!env.S3_BUCKET) return {};
+  return bucketBrowserSources({ endpoint: env.S3_ENDPOINT, bucket: env.S3_BUCKET, region: env.S3_REGION, publicUrl: env.S3_PUBLIC_URL });
+}
+
+/**
+ * Every file of the build with its headers. The pages' CSP allows the API's origin when the build
+ * names one, and `settings`: what the server's own settings add (an S3 bucket), as loadStaticSite does.
+ */
+export async function servedFiles(dist: string, settings: PageSources = {}): Promise<ServedFile[]> {
   const files: ServedFile[] = [];
+  const sources = mergeSources(await buildSources(dist), settings);
   for await (const { path, full } of siteFiles(dist))
     files.push({ path, headers: fileHeaders(path, new Uint8Array(await readFile(full)), sources) });
   return files.sort((a, b) => (a.path < b.path ? -1 : 1));
@@ -80,7 +97,7 @@ export async function servedFiles(dist: string, sources?: PageSources): Promise<
 
 if (import.meta.main) {
   const dist = process.argv[2] ?? 'dist';
-  const files = await servedFiles(dist);
+  const files = await servedFiles(dist, settingsSources());
   const headers = headersFile(files);
   const redirects = redirectsFile(files);
   await writeFile(join(dist, '_headers'), headers);

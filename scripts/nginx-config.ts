@@ -9,16 +9,14 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_DOCS } from '#server/api-docs.ts';
-import { readEnv } from '#server/env.ts';
 import { API_BASE } from '#server/app.ts';
 import { SERVER_TIMEOUTS } from '#server/http-timeouts.ts';
 import { withSecurityHeaders } from '#server/security-headers.ts';
 import { methodNotAllowed } from '#server/site-server.ts';
 import { NOT_FOUND_PAGE, resolvePath, TYPES } from '#server/static-site.ts';
 import { MEDIA_ROUTE } from '#server/storage/embedded.ts';
-import { bucketBrowserSources } from '#server/storage/s3.ts';
 import { MAX_IMAGE_BYTES } from '#features/profile/upload-schemas.ts';
-import { servedFiles, titleCase, type ServedFile } from './edge-files.ts';
+import { servedFiles, settingsSources, titleCase, type ServedFile } from './edge-files.ts';
 
 export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
@@ -259,12 +257,6 @@ if (import.meta.main) {
       root: { type: 'string', default: 'dist' },
     },
   });
-  // The pages' CSP allows the S3 bucket the API processes store pictures in, read from the same
-  // settings they get (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_PUBLIC_URL), as the Node server does.
-  const env = readEnv();
-  const sources = env.S3_BUCKET
-    ? bucketBrowserSources({ endpoint: env.S3_ENDPOINT, bucket: env.S3_BUCKET, region: env.S3_REGION, publicUrl: env.S3_PUBLIC_URL })
-    : undefined;
-  const files = await servedFiles(values.root, sources);
+  const files = await servedFiles(values.root, settingsSources());
   process.stdout.write(await nginxConfig(files, { apis: values.api, listen: values.listen, root: values.root }));
 }

@@ -2,10 +2,10 @@
 // form page fetches it when the student sends, not when the page loads (issue 18). A page whose
 // island calls the API at once gets it preloaded (scripts/preload-modules.ts, EAGER_IMPORTS).
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type Options } from 'ky';
+import { API_BASE } from './api-base.ts';
 import { ApiError, FALLBACK_MESSAGE, NetworkError, type FieldErrors } from './errors.ts';
 import { $session } from './session.ts';
 
-const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1/';
 const API_TIMEOUT_MS = 36_000;
 
 /** Query retry (docs/product.md#two-readings-the-one-taken): once, the delay doubling from 1000 ms up to 30000 ms. */

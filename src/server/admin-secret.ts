@@ -1,20 +1,31 @@
 // The secret that opens the admin routes to the admin command: 32 random bytes, written by the
 // server at every start to DATA_DIR/admin-secret, readable by its own user only (0600). Whoever can
 // read it can already read the database files beside it.
+//
+// Servers on PostgreSQL may share one DATA_DIR (the uploads folder): each replaces the files whole, so
+// the last to start owns them. The admin command does not read them then; it connects to the database.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const ADMIN_SECRET_FILE = 'admin-secret';
 const ADMIN_ADDRESS_FILE = 'admin-address';
 
+/**
+ * Puts `text` in `file`, 0600, in one step: written to a new file of its own (writeFile would keep
+ * the mode of one that exists), then renamed over it, so servers starting together never find a
+ * half-written file or each other's in the way.
+ */
+async function replaceFile(file: string, text: string) {
+  const temporary = `${file}.${randomBytes(6).toString('hex')}`;
+  await writeFile(temporary, text, { mode: 0o600, flag: 'wx' });
+  await rename(temporary, file);
+}
+
 export async function writeAdminSecret(dataDir: string): Promise<string> {
   const secret = randomBytes(32).toString('hex');
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const file = join(dataDir, ADMIN_SECRET_FILE);
-  // Removed first: writeFile keeps the mode of a file that already exists.
-  await rm(file, { force: true });
-  await writeFile(file, secret, { mode: 0o600, flag: 'wx' });
+  await replaceFile(join(dataDir, ADMIN_SECRET_FILE), secret);
   return secret;
 }
 
@@ -29,9 +40,7 @@ export async function readAdminSecret(dataDir: string): Promise<string | null> {
  */
 export async function writeAdminAddress(dataDir: string, host: string, port: number): Promise<void> {
   const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  const file = join(dataDir, ADMIN_ADDRESS_FILE);
-  await rm(file, { force: true });
-  await writeFile(file, `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`, { mode: 0o600, flag: 'wx' });
+  await replaceFile(join(dataDir, ADMIN_ADDRESS_FILE), `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`);
 }
 
 /** The address the server on `dataDir` recorded, or null (none recorded: an older server, or none). */

@@ -33,8 +33,9 @@ const EnvSchema = v.object({
     'http://localhost:4321',
   ),
   /**
-   * The public origin of the API, where answers point their links (pictures, files, upload URLs) when
-   * it is not the site's own. Unset: PUBLIC_SITE_URL when that is set, else each request's own origin.
+   * The public origin of the API, where answers point their links to what the API process serves
+   * (material files, upload URLs, stored pictures) when it is not the site's own. Unset:
+   * PUBLIC_SITE_URL when that is set, else each request's own origin.
    */
   PUBLIC_API_URL: optional(
     v.pipe(
@@ -107,9 +108,12 @@ const EnvSchema = v.object({
   MATERIALS_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './content/materials'),
 });
 
+/** The origins answers build absolute links on (src/server/http/public-url.ts); undefined: the request's own. */
 export type Env = v.InferOutput<typeof EnvSchema> & {
-  /** The origin answers build absolute links on (src/server/http/public-url.ts); undefined: the request's own. */
-  LINK_ORIGIN: string | undefined;
+  /** Of what the API process serves: PUBLIC_API_URL, else PUBLIC_SITE_URL when it is set. */
+  API_ORIGIN: string | undefined;
+  /** Of pages and the build's files: PUBLIC_SITE_URL when it is set (its default is only a local guess). */
+  SITE_ORIGIN: string | undefined;
 };
 
 export class EnvError extends Error {
@@ -121,7 +125,11 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const result = v.safeParse(EnvSchema, source);
   if (result.success) {
     const { PUBLIC_API_URL, PUBLIC_SITE_URL } = result.output;
-    return { ...result.output, LINK_ORIGIN: PUBLIC_API_URL || (source.PUBLIC_SITE_URL ? new URL(PUBLIC_SITE_URL).origin : undefined) };
+    const SITE_ORIGIN = source.PUBLIC_SITE_URL ? new URL(PUBLIC_SITE_URL).origin : undefined;
+    // Without it, links to pages would point at the API's origin.
+    if (PUBLIC_API_URL && !SITE_ORIGIN)
+      throw new EnvError('PUBLIC_API_URL is set: PUBLIC_SITE_URL is needed too (answers link to pages on it)');
+    return { ...result.output, API_ORIGIN: PUBLIC_API_URL || SITE_ORIGIN, SITE_ORIGIN };
   }
   const issue = result.issues[0];
   const key = issue.path?.map((p) => String(p.key)).join('.') ?? 'setting';

@@ -2,12 +2,45 @@
 // reads them at start, and scripts/edge-files.ts writes the same into dist/_headers for a CDN. One
 // rule for both, so pages served from an edge keep their script hashes, caching and security headers.
 import { createHash } from 'node:crypto';
-import { extname } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 import { COMMON_SECURITY_HEADERS, PAGE_CSP } from './security-headers.ts';
-import type { BrowserSources } from './storage/storage.ts';
 
-/** Origins besides our own that pages may reach: an S3 bucket for uploads and its images. */
-export type PageSources = Partial<BrowserSources>;
+/**
+ * Origins besides our own that pages may reach, by directive: the API's when the build put it on
+ * another origin (buildSources), an S3 bucket for uploads and its images (main.ts).
+ */
+export interface PageSources {
+  readonly connect?: readonly string[];
+  readonly img?: readonly string[];
+  readonly media?: readonly string[];
+  readonly form?: readonly string[];
+}
+
+/** Where the build records the API's origin its pages call (src/pages/api-origin.json.ts). */
+const API_ORIGIN_FILE = join('.server', 'api-origin.json');
+const ORIGIN = /^https?:\/\/[^/\s;,'"]+$/;
+
+/**
+ * What the build in `distDir` lets its pages reach besides their own origin: the API's, when
+ * PUBLIC_API_BASE named another origin at build time, for its calls and upload PUTs (connect-src),
+ * the stored pictures and video posters it serves (img-src), the course videos (media-src) and the
+ * footer form's action (form-action). Nothing for a build that records no API origin.
+ */
+export async function buildSources(distDir: string): Promise<PageSources> {
+  const text = await readFile(join(distDir, API_ORIGIN_FILE), 'utf8').catch(() => null);
+  if (text === null) return {};
+  const origin = (JSON.parse(text) as { api_origin?: unknown }).api_origin;
+  if (origin === null) return {};
+  if (typeof origin !== 'string' || !ORIGIN.test(origin)) throw new Error(`${join(distDir, API_ORIGIN_FILE)} does not name an origin`);
+  return { connect: [origin], img: [origin], media: [origin], form: [origin] };
+}
+
+/** Every origin of each, per directive. */
+export function mergeSources(...all: readonly PageSources[]): PageSources {
+  const merged = (key: keyof PageSources) => all.flatMap((sources) => sources[key] ?? []);
+  return { connect: merged('connect'), img: merged('img'), media: merged('media'), form: merged('form') };
+}
 
 function cacheControlFor(path: string): string {
   // Astro puts content-hashed files under /_astro/: their name changes whenever their bytes do.
@@ -21,7 +54,7 @@ const withSources = (directive: string, base: string, extra: readonly string[] =
 /**
  * The page's CSP: scripts only from this origin or inline with a listed hash (never
  * 'unsafe-inline'); styles may be inline (the build inlines its CSS and sets aspect ratios).
- * `sources` adds the upload storage's origins when it is not this server (S3).
+ * `sources` adds the API's origin when it is not the pages' and the upload storage's (S3).
  */
 export function pagePolicy(html: string, sources: PageSources = {}): string {
   const hashes = new Set<string>();
@@ -34,12 +67,12 @@ export function pagePolicy(html: string, sources: PageSources = {}): string {
     `script-src 'self' ${[...hashes].join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     withSources('img-src', "'self' data: blob:", sources.img),
-    "media-src 'self' blob:",
+    withSources('media-src', "'self' blob:", sources.media),
     "font-src 'self'",
     withSources('connect-src', "'self'", sources.connect),
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    withSources('form-action', "'self'", sources.form),
     "frame-ancestors 'none'",
   ].join('; ');
 }

@@ -121,7 +121,10 @@ async function main() {
     log.info(`Uploads: files in ${uploadsDir}`);
   }
   const api = createApp({ db: database.db, mailer, env, log, adminSecret, storage, ...(payments ? { payments } : {}) });
-  const handler = withMediaRoute(createSiteHandler(api, site), storage, (key) => isConfirmedPicture(database.db, key));
+  const handler = withMediaRoute(createSiteHandler(api, site), storage, {
+    isConfirmed: (key) => isConfirmedPicture(database.db, key),
+    corsOrigins: env.CORS_ORIGINS,
+  });
 
   // Finished rate-limit windows, ended sessions and expired upload URLs' leftovers: cleared now and then.
   const pruning = setInterval(() => {

@@ -10,6 +10,18 @@ export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
 };
 
+const RESOURCE_POLICY = 'cross-origin-resource-policy';
+
+/**
+ * The Cross-Origin-Resource-Policy of a file pages show (a stored picture, a course video or its
+ * poster): same-origin, unless pages of other origins use this API (CORS_ORIGINS) and show its files,
+ * which the browser would refuse them. The link is what grants such a file (signed, or a random key),
+ * never a cookie: a page elsewhere that shows it learns nothing it could not fetch itself.
+ */
+export const embeddedFilePolicy = (corsOrigins: readonly string[]): Record<string, string> => ({
+  [RESOURCE_POLICY]: corsOrigins.length ? 'cross-origin' : 'same-origin',
+});
+
 /** The policy of a site answer that brings none of its own (an asset, a 405): see file-headers.ts. */
 export const PAGE_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -32,7 +44,9 @@ export function withSecurityHeaders(response: Response, isApi: boolean): Respons
   } catch {
     res = new Response(response.body, response);
   }
-  for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) res.headers.set(name, value);
+  // An answer's own resource policy stands (embeddedFilePolicy), as its own CSP does.
+  for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS))
+    if (name !== RESOURCE_POLICY || !res.headers.has(name)) res.headers.set(name, value);
   if (!res.headers.has('content-security-policy')) res.headers.set('content-security-policy', isApi ? API_CSP : PAGE_CSP);
   return res;
 }

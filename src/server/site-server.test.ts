@@ -11,7 +11,12 @@ const site: StaticSite = {
     path === '/about' ? new Response('<h1>About</h1>', { headers: { 'content-security-policy': PAGE_CSP } }) : null,
   notFound: () => new Response('<h1>Page not found</h1>', { status: 404 }),
 };
-const api = { fetch: () => Response.json({ message: 'OK', data: null }) };
+const api = {
+  fetch: (request: Request) =>
+    request.url.endsWith('/video')
+      ? new Response('bytes', { headers: { 'cross-origin-resource-policy': 'cross-origin' } })
+      : Response.json({ message: 'OK', data: null }),
+};
 const handle = createSiteHandler(api, site);
 
 const COMMON = {
@@ -41,6 +46,12 @@ describe('security headers', () => {
       "default-src 'none'; frame-ancestors 'none'",
     );
     expect((await handle(new Request('http://x/about'))).headers.get('content-security-policy')).toBe(PAGE_CSP);
+  });
+
+  it("keep a file's own resource policy, for pages of another origin that show it", async () => {
+    const response = await handle(new Request('http://x/api/v1/video'));
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('send page methods other than GET and HEAD away with 405 and Allow', async () => {

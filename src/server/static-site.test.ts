@@ -134,6 +134,30 @@ describe("the pages' CSP", () => {
     const policy = withBucket.respond(new Request('http://x/'), '/')!.headers.get('content-security-policy')!;
     expect(directive(policy, 'connect-src')).toBe("connect-src 'self' http://127.0.0.1:9000");
   });
+
+  it("adds the API's origin the build recorded (an absolute PUBLIC_API_BASE) where pages reach the API, and nothing else", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+    writeFileSync(join(dist, 'index.html'), page('Home'));
+    writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n');
+    mkdirSync(join(dist, '.server'));
+    writeFileSync(join(dist, '.server', 'api-origin.json'), JSON.stringify({ api_origin: 'https://api.adireacademy.ng' }));
+    const apart = await loadStaticSite(dist, { sources: { connect: ['https://bucket.example'], img: ['https://bucket.example'] } });
+    const policy = apart.respond(new Request('http://x/'), '/')!.headers.get('content-security-policy')!;
+    const api = 'https://api.adireacademy.ng';
+    expect(directive(policy, 'connect-src')).toBe(`connect-src 'self' ${api} https://bucket.example`);
+    expect(directive(policy, 'img-src')).toBe(`img-src 'self' data: blob: ${api} https://bucket.example`);
+    expect(directive(policy, 'media-src')).toBe(`media-src 'self' blob: ${api}`);
+    expect(directive(policy, 'form-action')).toBe(`form-action 'self' ${api}`);
+    expect(policy.split(api)).toHaveLength(5);
+    // A file that is not a page keeps the site's default policy.
+    expect(apart.respond(new Request('http://x/robots.txt'), '/robots.txt')!.headers.get('content-security-policy')).not.toContain(api);
+
+    writeFileSync(join(dist, '.server', 'api-origin.json'), JSON.stringify({ api_origin: null }));
+    const together = await loadStaticSite(dist);
+    expect(together.respond(new Request('http://x/'), '/')!.headers.get('content-security-policy')).toBe(pagePolicy(page('Home')));
+    writeFileSync(join(dist, '.server', 'api-origin.json'), JSON.stringify({ api_origin: "https://x.ng; script-src 'unsafe-inline'" }));
+    await expect(loadStaticSite(dist)).rejects.toThrow('does not name an origin');
+  });
 });
 
 describe('dotfiles', () => {

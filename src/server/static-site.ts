@@ -1,6 +1,6 @@
 // Serves the prebuilt site from memory: every file of the build is read once at start with its
 // gzip and brotli forms (written beside it by scripts/compress.ts), so a page costs one map look-up.
-import { fileHeaders, type PageSources } from './file-headers.ts';
+import { buildSources, fileHeaders, mergeSources, type PageSources } from './file-headers.ts';
 import { parseRange } from './http/send-file.ts';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -133,7 +133,7 @@ export interface StaticSite {
 }
 
 export interface StaticSiteOptions {
-  /** Origins the pages' CSP allows besides ours (see pagePolicy). */
+  /** Origins the pages' CSP allows besides ours and the build's API (see pagePolicy): an S3 bucket. */
   sources?: PageSources;
 }
 
@@ -156,7 +156,8 @@ export async function* siteFiles(distDir: string): AsyncGenerator<{ path: string
   }
 }
 
-export async function loadStaticSite(distDir: string, { sources }: StaticSiteOptions = {}): Promise<StaticSite> {
+export async function loadStaticSite(distDir: string, options: StaticSiteOptions = {}): Promise<StaticSite> {
+  const sources = mergeSources(await buildSources(distDir), options.sources ?? {});
   const files = new Map<string, StaticFile>();
   for await (const { path, full, present } of siteFiles(distDir)) {
     const ext = extname(full).toLowerCase();

@@ -1,6 +1,7 @@
-// Every URL an answer hands out is absolute (docs/product.md, API conventions): on PUBLIC_API_URL
-// when set, else PUBLIC_SITE_URL when set, else the origin the request came to. A client never
-// resolves a path against a guess of where the API lives.
+// Every URL an answer hands out is absolute (docs/product.md, API conventions), so a client never
+// resolves a path against a guess of where the API lives. What the API process serves (material
+// files, upload URLs) is on PUBLIC_API_URL, else PUBLIC_SITE_URL; pages and the build's pictures on
+// PUBLIC_SITE_URL; without either, everything is on the origin the request came to.
 import { describe, expect, it } from 'vitest';
 import { readEnv } from '#server/env.ts';
 import { seedCatalogue } from './support/catalogue.ts';
@@ -53,21 +54,32 @@ describe('links in answers', () => {
   });
 
   it.each([
-    [{ PUBLIC_SITE_URL: 'https://adireacademy.ng' }, 'https://adireacademy.ng/'],
-    [{ PUBLIC_SITE_URL: 'https://adireacademy.ng', PUBLIC_API_URL: 'https://api.adireacademy.ng/' }, 'https://api.adireacademy.ng/'],
-  ])('are on the configured origin (%o), whatever Host the request names', async (env, origin) => {
+    [{ PUBLIC_SITE_URL: 'https://adireacademy.ng' }, 'https://adireacademy.ng', 'https://adireacademy.ng'],
+    [
+      { PUBLIC_SITE_URL: 'https://adireacademy.ng', PUBLIC_API_URL: 'https://api.adireacademy.ng/' },
+      'https://adireacademy.ng',
+      'https://api.adireacademy.ng',
+    ],
+  ])('are on the configured origins (%o), whatever Host the request names', async (env, site, api) => {
     await seedCatalogue(t.db);
     const { app, mailer } = buildTestApp(t.db, { env: { ...env, PAYMENTS_TEST_MODE: '1' } });
     const student = await signUpStudent({ ...t, app, mailer });
     await enrolStudent({ ...t, app }, student.token);
     const links = await journeyLinks(app, student.token);
     expect(links.length).toBeGreaterThan(10);
-    for (const link of links) expect(link.startsWith(origin), link).toBe(true);
+    // The API process serves what is under /api/ (materials, upload URLs) and /media/ (stored pictures);
+    // the rest (course and tutor pictures, the test payment page, the checkout) is the site's.
+    const servedByApi = (link: string) => /^\/(api|media)\//.test(new URL(link).pathname);
+    for (const link of links) expect(new URL(link).origin, link).toBe(servedByApi(link) ? api : site);
+    expect(links.filter(servedByApi).length).toBeGreaterThan(2);
   });
 
-  it('PUBLIC_API_URL must be an absolute URL; only its origin counts', () => {
+  it('PUBLIC_API_URL must be an absolute URL, and comes with PUBLIC_SITE_URL; only its origin counts', () => {
     expect(() => readEnv({ PUBLIC_API_URL: '/api' })).toThrow('Invalid setting PUBLIC_API_URL="/api"');
-    expect(readEnv({ PUBLIC_API_URL: 'https://api.example.ng/v1/' }).LINK_ORIGIN).toBe('https://api.example.ng');
-    expect(readEnv({}).LINK_ORIGIN).toBeUndefined();
+    expect(() => readEnv({ PUBLIC_API_URL: 'https://api.example.ng' })).toThrow('PUBLIC_SITE_URL is needed too');
+    const env = readEnv({ PUBLIC_API_URL: 'https://api.example.ng/v1/', PUBLIC_SITE_URL: 'https://example.ng/' });
+    expect([env.API_ORIGIN, env.SITE_ORIGIN]).toEqual(['https://api.example.ng', 'https://example.ng']);
+    expect(readEnv({ PUBLIC_SITE_URL: 'https://example.ng/' }).API_ORIGIN).toBe('https://example.ng');
+    expect([readEnv({}).API_ORIGIN, readEnv({}).SITE_ORIGIN]).toEqual([undefined, undefined]);
   });
 });

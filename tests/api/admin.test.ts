@@ -1,6 +1,6 @@
 // The admin door: only the admin command on this machine, with the server's secret, may
 // deactivate or reactivate an account; a deactivated student is signed out everywhere.
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,17 @@ describe('npm run admin, through the running server', () => {
     expect((await readJson(await login(email, password))).message).toBe(DEACTIVATED_MESSAGE);
     expect((await run('activate', email)).code).toBe(0);
     expect((await login(email, password)).status).toBe(200);
+  });
+
+  it('lets servers that share a DATA_DIR (on PostgreSQL) start together: each file whole, owner-only, the last one kept', async () => {
+    const shared = await mkdtemp(join(tmpdir(), 'afa-admin-shared-'));
+    const secrets = await Promise.all(Array.from({ length: 4 }, () => writeAdminSecret(shared)));
+    await Promise.all([4891, 4892, 4893, 4894].map((port) => writeAdminAddress(shared, '127.0.0.1', port)));
+    expect(secrets).toContain(await readAdminSecret(shared));
+    expect(await readAdminAddress(shared)).toMatch(/^http:\/\/127\.0\.0\.1:489[1-4]$/);
+    expect((await readdir(shared)).sort()).toEqual(['admin-address', 'admin-secret']);
+    for (const file of ['admin-address', 'admin-secret']) expect((await stat(join(shared, file))).mode & 0o777).toBe(0o600);
+    await rm(shared, { recursive: true, force: true });
   });
 
   it('finds the server by DATA_DIR alone, at the address it recorded beside its secret', async () => {

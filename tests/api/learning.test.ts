@@ -132,6 +132,21 @@ describe('the course page of an enrolled student', () => {
     expect((await open(unposted!.poster_url!)).status).toBe(404);
   });
 
+  it('lets pages of the CORS_ORIGINS show the files; else only pages of its own origin', async () => {
+    await seedCatalogue(t.db);
+    const student = await enrolledStudent();
+    const [video] = await materialsOf(student.token);
+    const policy = 'cross-origin-resource-policy';
+    expect((await open(video!.url)).headers.get(policy)).toBe('same-origin');
+    const { app } = buildTestApp(t.db, {
+      env: { MATERIALS_DIR: materialsDir, CORS_ORIGINS: 'https://adireacademy.ng' },
+      clock: t.clock.now,
+    });
+    const elsewhere = async (url: string) => app.request(url, {}, { incoming: { socket: { remoteAddress: '192.0.2.10' } } });
+    expect((await elsewhere(video!.url)).headers.get(policy)).toBe('cross-origin');
+    expect((await elsewhere(video!.poster_url!)).headers.get(policy)).toBe('cross-origin');
+  });
+
   it('serves the files: whole, one byte range (206), past the end (416) and HEAD, without a bearer token', async () => {
     await seedCatalogue(t.db);
     const student = await enrolledStudent();

@@ -1,7 +1,8 @@
 // Exactly once across processes: two real server processes share one PostgreSQL database, and
 // verify calls and webhooks for one payment reach both at the same moment. One enrolment, one
-// receipt record, one notification and one receipt mail come out of it. PostgreSQL only (the
-// embedded database belongs to one process); scripts/test-postgres.sh runs it.
+// receipt record, one notification and one receipt mail come out of it. Two more, started together
+// on one DATA_DIR as well, share its uploads folder. PostgreSQL only (the embedded database belongs
+// to one process); scripts/test-postgres.sh runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,8 @@ import { TEST_WEBHOOK_SECRET } from '#server/payments/test-provider.ts';
 import { codeIn, outboxFiles, readMail } from '../mail-files.ts';
 import { testCatalogue } from './support/catalogue.ts';
 import { emptyDatabaseTarget } from './support/test-database.ts';
+
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 interface Server {
   child: ChildProcess;
@@ -31,8 +34,7 @@ function siteWithCatalogue() {
   return dist;
 }
 
-function startServer(databaseUrl: string, dist: string): Promise<Server> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'data-'));
+function startServer(databaseUrl: string, dist: string, dataDir = mkdtempSync(join(tmpdir(), 'data-'))): Promise<Server> {
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     env: { ...process.env, DATABASE_URL: databaseUrl, DIST_DIR: dist, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,35 +67,34 @@ const call = async (base: string, path: string, init: { method?: string; body?: 
 
 describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreSQL', () => {
   const servers: Server[] = [];
-  let drop: (() => Promise<void>) | undefined;
+  const drops: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const server of servers) server.child.kill('SIGTERM');
     await Promise.all(servers.map((server) => new Promise((resolve) => server.child.once('exit', resolve))));
-    await drop?.();
+    for (const drop of drops) await drop();
   });
+
+  /** A student signed up through `a` and verified through `b`, with the code from `a`'s outbox. */
+  async function verifiedStudent(a: Server, b: Server, email: string): Promise<Record<string, string>> {
+    const signedUp = await call(a.base, 'user/auth/student/signup', {
+      body: JSON.stringify({ first_name: 'Ada', last_name: 'Obi', email, password: 'Indigo-Lagos7' }),
+    });
+    expect(signedUp.status).toBe(201);
+    const outbox = join(a.dataDir, 'outbox');
+    const mail = readMail(outbox, outboxFiles(outbox).at(-1)!);
+    const verified = await call(b.base, 'user/auth/student/verify-account', { body: JSON.stringify({ email, otp: codeIn(mail) }) });
+    return { authorization: `Bearer ${verified.body.data.token!}` };
+  }
 
   it('settle one payment exactly once when its verify calls and webhooks are split between them', async () => {
     const target = await emptyDatabaseTarget();
-    drop = () => target.drop();
+    drops.push(() => target.drop());
     const url = target.options.databaseUrl!;
     const dist = siteWithCatalogue();
     // Both start at once: migrations and the catalogue sync must not trip over each other either.
-    servers.push(...(await Promise.all([startServer(url, dist), startServer(url, dist)])));
-    const [a, b] = servers as [Server, Server];
-
-    const email = `two-servers-${Date.now()}@example.com`;
-    expect(
-      (
-        await call(a.base, 'user/auth/student/signup', {
-          body: JSON.stringify({ first_name: 'Ada', last_name: 'Obi', email, password: 'Indigo-Lagos7' }),
-        })
-      ).status,
-    ).toBe(201);
-    const outboxA = join(a.dataDir, 'outbox');
-    const mail = readMail(outboxA, outboxFiles(outboxA).at(-1)!);
-    const verified = await call(b.base, 'user/auth/student/verify-account', { body: JSON.stringify({ email, otp: codeIn(mail) }) });
-    const token = verified.body.data.token!;
-    const auth = { authorization: `Bearer ${token}` };
+    const [a, b] = await Promise.all([startServer(url, dist), startServer(url, dist)]);
+    servers.push(a, b);
+    const auth = await verifiedStudent(a, b, `two-servers-${Date.now()}@example.com`);
 
     const started = await call(a.base, 'user/courses/course-02/checkout', { headers: auth });
     expect(started.status).toBe(201);
@@ -130,5 +131,40 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
         .filter((sent) => sent.subject.startsWith('Your receipt'));
     });
     expect(receiptMails).toHaveLength(1);
+  }, 120_000);
+
+  it('start together on one DATA_DIR, and a picture sent to one is served by the other', async () => {
+    const target = await emptyDatabaseTarget();
+    drops.push(() => target.drop());
+    const url = target.options.databaseUrl!;
+    const dist = siteWithCatalogue();
+    const dataDir = mkdtempSync(join(tmpdir(), 'data-'));
+    const [a, b] = await Promise.all([startServer(url, dist, dataDir), startServer(url, dist, dataDir)]);
+    servers.push(a, b);
+    const auth = await verifiedStudent(a, b, `shared-data-dir-${Date.now()}@example.com`);
+
+    // The upload URL one server signs, the other takes (one signing key in the database, one uploads folder).
+    const initiated = await call(a.base, 'user/initiate-upload', {
+      headers: auth,
+      body: JSON.stringify({ file_name: 'me.png', mime_type: 'image/png', file_size: PNG_1X1.length, file_type: 'user_image' }),
+    });
+    expect(initiated.status).toBe(201);
+    const { file_id, file_key, file_url } = initiated.body.data;
+    const uploadUrl = new URL(file_url!);
+    const put = await fetch(new URL(uploadUrl.pathname + uploadUrl.search, b.base), {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: PNG_1X1,
+    });
+    expect(put.status).toBe(200);
+    const confirmed = await call(a.base, `user/uploaded-file/${file_id}`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ file_key, file_url }),
+    });
+    expect(confirmed.status).toBe(200);
+    const picture = new URL(confirmed.body.data.file_url!);
+    const served = await fetch(new URL(picture.pathname, b.base));
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
   }, 120_000);
 });

@@ -94,8 +94,11 @@ async function expectRefused(response: Response, status: number, message: string
   expect(await storedFiles()).toEqual([]);
 }
 
-const media = (path: string, method = 'GET') =>
-  serveMedia(storage(), new Request(`http://localhost${path}`, { method }), (key) => isConfirmedPicture(t.db, key));
+const media = (path: string, method = 'GET', corsOrigins: string[] = []) =>
+  serveMedia(storage(), new Request(`http://localhost${path}`, { method }), {
+    isConfirmed: (key) => isConfirmedPicture(t.db, key),
+    corsOrigins,
+  });
 
 /** The bytes /media/uploads/{key} serves, or null for a 404. */
 async function servedBytes(key: string): Promise<Buffer | null> {
@@ -523,6 +526,34 @@ describe('pictures replaced or removed', () => {
   });
 });
 
+describe('servers pruning at the same moment', () => {
+  it("do each upload's clearing once between them", async () => {
+    const { token } = await signUpStudent(t);
+    const abandoned = await initiated(token);
+    await putBytes(abandoned.file_url, PNG);
+    const pictures: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const upload = await initiated(token);
+      await putBytes(upload.file_url, PNG);
+      const record = (await readJson(await confirm(token, upload))).data as { file_id: string; file_key: string };
+      expect((await setPicture(token, record.file_id)).status).toBe(200);
+      pictures.push(record.file_key);
+    }
+    t.clock.advance(UNUSED_PICTURES_KEPT_MS + 60_000);
+
+    // With DATABASE_URL (scripts/test-postgres.sh) the two runs are on connections of their own.
+    const runs = await Promise.all([1, 2].map(() => pruneUploads(t.db, storage(), t.clock.now())));
+    const total = (key: 'abandoned' | 'swept' | 'unused') => runs.reduce((sum, run) => sum + run[key], 0);
+    // One upload never confirmed; three upload keys cleared; the two pictures replaced, deleted.
+    expect([total('abandoned'), total('swept'), total('unused')]).toEqual([1, 3, 2]);
+    expect(await storedFiles()).toEqual([pictures[2]]);
+    expect(await Promise.all([1, 2].map(() => pruneUploads(t.db, storage(), t.clock.now())))).toEqual([
+      { abandoned: 0, swept: 0, unused: 0 },
+      { abandoned: 0, swept: 0, unused: 0 },
+    ]);
+  });
+});
+
 describe('serving stored images', () => {
   it('sends the stored type with nosniff, a sandboxing CSP and a year of caching', async () => {
     const { token } = await signUpStudent(t);
@@ -536,6 +567,10 @@ describe('serving stored images', () => {
     expect(response?.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(response?.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(Object.fromEntries(response!.headers)).toMatchObject(MEDIA_HEADERS);
+    // Shown by pages of this origin only, unless pages elsewhere use the API (CORS_ORIGINS).
+    expect(response?.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    const shownElsewhere = await media(`/media/uploads/${upload.file_key}`, 'GET', ['https://adireacademy.ng']);
+    expect(shownElsewhere?.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const head = await media(`/media/uploads/${upload.file_key}`, 'HEAD');
     expect(head?.headers.get('content-length')).toBe(String((await response!.arrayBuffer()).byteLength));
     expect((await media(`/media/uploads/${upload.file_key}`, 'DELETE'))?.status).toBe(405);

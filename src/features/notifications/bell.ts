@@ -17,7 +17,7 @@ export { $session, initialsOf } from '#lib/session.ts';
 export const NOTIFICATIONS_EVENT = 'adire:notifications';
 
 /**
- * As src/lib/http.ts reads it. Written here too on purpose: a module shared with the HTTP client
+ * As src/lib/api-base.ts reads it. Written here too on purpose: a module shared with the HTTP client
  * becomes a chunk of its own, one more request on every signed-in page.
  */
 const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '/api/v1/';

@@ -4,7 +4,7 @@ import type { User } from '#lib/schemas/user.ts';
 import { absoluteUrl } from '../http/public-url.ts';
 import type { StudentRecord } from './sessions.ts';
 
-/** `origin`: where a stored picture's path is served (linkOrigin). */
+/** `origin`: where a stored picture's path is served (apiOrigin). */
 export function toUser(row: StudentRecord, origin: string): User {
   return {
     id: row.id,

@@ -18,7 +18,7 @@ import { clientAddress } from '#server/http/client-address.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
-import { linkOrigin } from '#server/http/public-url.ts';
+import { apiOrigin } from '#server/http/public-url.ts';
 import { sendInBackground } from '#server/mail/background.ts';
 import { EmailDataSchema, EmailOnlySchema, kycSchema, KycSchema, LoginSchema, SignupSchema, VerifyAccountSchema } from '../schemas.ts';
 import { accountRateLimit, invalidCode, MESSAGES, noStore } from './answers.ts';
@@ -50,7 +50,7 @@ export function createAccountRoutes(services: ApiServices) {
 
   async function signIn(c: Context, student: StudentRecord) {
     const token = await createSession(db, student.id, services.clock());
-    return { token, user: toUser(student, linkOrigin(env, c)) };
+    return { token, user: toUser(student, apiOrigin(env, c)) };
   }
 
   routes.post(
@@ -216,7 +216,7 @@ export function createAccountRoutes(services: ApiServices) {
         })
         .where(eq(students.id, c.var.student.id))
         .returning();
-      return c.json({ message: MESSAGES.kycSaved, data: toUser(row!, linkOrigin(env, c)) }, 200);
+      return c.json({ message: MESSAGES.kycSaved, data: toUser(row!, apiOrigin(env, c)) }, 200);
     },
   );
 

@@ -7,7 +7,7 @@ import { ApiError } from '#server/http/api-error.ts';
 import { completeAnswer } from '#server/http/complete-answer.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
-import { linkOrigin } from '#server/http/public-url.ts';
+import { siteOrigin } from '#server/http/public-url.ts';
 import { validateInput } from '#server/http/validate.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { CataloguePageSchema, CatalogueQuerySchema, CourseDetailsSchema, PagingQuerySchema, RelatedCoursesPageSchema } from '../schemas.ts';
@@ -66,7 +66,7 @@ export function createCourseRoutes(services: ApiServices) {
     async (c) => {
       const query = validateInput(CatalogueQuerySchema, c.req.query());
       const { view, answerFor } = await catalogue();
-      const origin = linkOrigin(services.env, c);
+      const origin = siteOrigin(services.env, c);
       // The search comes last: the one part of a key that can hold any character.
       const key = ['list', query.page, query.per_page, origin, query.search].join('\n');
       return cacheable(
@@ -117,7 +117,7 @@ export function createCourseRoutes(services: ApiServices) {
       if (id === 'request-tutor') return next();
       const { view, answerFor } = await catalogue();
       const course = courseOr404(view, id);
-      const origin = linkOrigin(services.env, c);
+      const origin = siteOrigin(services.env, c);
       return cacheable(
         c,
         answerFor(['details', id, origin].join('\n'), () => ({ message: MESSAGES.details, data: detailsOn(course.details, origin) })),
@@ -140,7 +140,7 @@ export function createCourseRoutes(services: ApiServices) {
       const query = validateInput(PagingQuerySchema, c.req.query());
       const { view, answerFor } = await catalogue();
       const course = courseOr404(view, c.req.param('id'));
-      const origin = linkOrigin(services.env, c);
+      const origin = siteOrigin(services.env, c);
       const key = ['related', course.id, query.page, query.per_page, origin].join('\n');
       return cacheable(
         c,

@@ -22,9 +22,10 @@ import type { ApiEnv } from '#server/http/context.ts';
 import { isUuid } from '#server/http/ids.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
-import { absoluteUrl, linkOrigin } from '#server/http/public-url.ts';
+import { absoluteUrl, apiOrigin, siteOrigin } from '#server/http/public-url.ts';
 import { validateInput } from '#server/http/validate.ts';
 import { pathInside, sendFile } from '#server/http/send-file.ts';
+import { embeddedFilePolicy } from '#server/security-headers.ts';
 import {
   CourseMaterialsSchema,
   MaterialProgressInputSchema,
@@ -111,7 +112,7 @@ export function createLearningRoutes(services: ApiServices) {
     }),
     guard,
     async (c) => {
-      const origin = linkOrigin(services.env, c);
+      const origin = siteOrigin(services.env, c);
       const mine = await myCourses(db, c.var.student.id);
       return c.json(
         { message: MESSAGES.mine, data: mine.map((course) => ({ ...course, image_url: absoluteUrl(origin, course.image_url) })) },
@@ -154,7 +155,8 @@ export function createLearningRoutes(services: ApiServices) {
       const student = c.var.student.id;
       const course = await enrolledCourse(student, c.req.param('id'));
       const rows = await liveMaterials(db, student, [course.id]);
-      const origin = linkOrigin(services.env, c);
+      // The files are the API's own; the course's picture is the build's.
+      const origin = apiOrigin(services.env, c);
       const materials: Material[] = await Promise.all(
         rows.map(async (row) => {
           const link = await materialLink(course.id, row.id, student, c.var.sessionId);
@@ -170,7 +172,10 @@ export function createLearningRoutes(services: ApiServices) {
           };
         }),
       );
-      const data = { course: { id: course.id, title: course.title, image_url: absoluteUrl(origin, course.imageUrl) }, materials };
+      const data = {
+        course: { id: course.id, title: course.title, image_url: absoluteUrl(siteOrigin(services.env, c), course.imageUrl) },
+        materials,
+      };
       return c.json({ message: MESSAGES.materials, data }, 200);
     },
   );
@@ -252,6 +257,7 @@ export function createLearningRoutes(services: ApiServices) {
     if (!handle) throw missing();
     const answer = await sendFile(c.req.raw, handle, { type, cacheControl: FILE_CACHE_CONTROL });
     if (!answer) throw missing();
+    for (const [name, value] of Object.entries(embeddedFilePolicy(services.env.CORS_ORIGINS))) answer.headers.set(name, value);
     return answer;
   }
 

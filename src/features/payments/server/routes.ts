@@ -12,7 +12,7 @@ import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { MAX_JSON_BYTES, readJsonBody, readLimitedText } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
-import { absoluteUrl, linkOrigin } from '#server/http/public-url.ts';
+import { absoluteUrl, siteOrigin } from '#server/http/public-url.ts';
 import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { PaymentProviderUnavailableError, type ChargeState } from '#server/payments/provider.ts';
 import type { TestProvider } from '#server/payments/test-provider.ts';
@@ -143,7 +143,7 @@ export function createPaymentRoutes(services: ApiServices) {
             message: MESSAGES.checkout,
             data: {
               reference,
-              authorization_url: absoluteUrl(linkOrigin(services.env, c), authorizationUrl),
+              authorization_url: absoluteUrl(siteOrigin(services.env, c), authorizationUrl),
               amount: koboToDecimal(course.priceKobo),
               currency: 'NGN' as const,
               provider: provider.name,
@@ -320,7 +320,7 @@ export function createPaymentRoutes(services: ApiServices) {
       const done = await testProvider!.complete(reference, outcome);
       if (!done) throw new ApiError(404, MESSAGES.paymentNotFound);
       return c.json(
-        { message: MESSAGES.testDone, data: { callback_url: absoluteUrl(linkOrigin(services.env, c), done.callbackPath) } },
+        { message: MESSAGES.testDone, data: { callback_url: absoluteUrl(siteOrigin(services.env, c), done.callbackPath) } },
         200,
       );
     },

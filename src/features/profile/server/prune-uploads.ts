@@ -31,7 +31,10 @@ async function deleteFiles(storage: Storage, { fileKey, uploadKey }: { fileKey: 
   if (uploadKey && uploadKey !== fileKey) await storage.delete(uploadKey);
 }
 
-/** Handles at most `limit` uploads per call; the server calls it now and then. */
+/**
+ * Handles at most `limit` uploads per call; every server calls it now and then, several at once on one
+ * PostgreSQL: each row is taken by one of them (a conditional delete or update), and each counted once.
+ */
 export async function pruneUploads(db: Database, storage: Storage, now: Date, limit = 200): Promise<PrunedUploads> {
   const before = new Date(now.getTime() - UPLOAD_KEYS_PRUNED_AFTER_MS);
   const due = await db
@@ -53,9 +56,14 @@ export async function pruneUploads(db: Database, storage: Storage, now: Date, li
       await deleteFiles(storage, upload);
       result.abandoned += 1;
     } else {
+      // Deleting a file that is gone already is nothing: two servers pruning at once may both do it.
       if (upload.fileKey !== uploadKey) await storage.delete(uploadKey);
-      await db.update(uploads).set({ uploadKey: null }).where(eq(uploads.id, upload.id));
-      result.swept += 1;
+      const [cleared] = await db
+        .update(uploads)
+        .set({ uploadKey: null })
+        .where(and(eq(uploads.id, upload.id), eq(uploads.uploadKey, uploadKey)))
+        .returning({ id: uploads.id });
+      if (cleared) result.swept += 1;
     }
   }
 

@@ -13,7 +13,7 @@ import type { ApiEnv } from '#server/http/context.ts';
 import { isUuid } from '#server/http/ids.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
-import { absoluteUrl, linkOrigin } from '#server/http/public-url.ts';
+import { absoluteUrl, apiOrigin } from '#server/http/public-url.ts';
 import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { IMAGE_EXTENSIONS, UPLOAD_URL_TTL_S, type ImageMimeType, type Storage } from '#server/storage/storage.ts';
 import {
@@ -180,7 +180,7 @@ export function createUploadRoutes(services: ApiServices) {
           message: MESSAGES.initiated,
           data: {
             file_id: row!.id,
-            file_url: absoluteUrl(linkOrigin(services.env, c), fileUrl),
+            file_url: absoluteUrl(apiOrigin(services.env, c), fileUrl),
             mime_type: input.mime_type,
             file_key: fileKey,
           },
@@ -256,7 +256,7 @@ export function createUploadRoutes(services: ApiServices) {
         stored ??= (await db.select().from(uploads).where(eq(uploads.id, upload.id)))[0];
         if (!stored) throw new ApiError(404, MESSAGES.notFound);
       }
-      return c.json({ message: MESSAGES.stored, data: toRecord(stored, storage, linkOrigin(services.env, c)) }, 200);
+      return c.json({ message: MESSAGES.stored, data: toRecord(stored, storage, apiOrigin(services.env, c)) }, 200);
     },
   );
 
