@@ -2,7 +2,8 @@
 // one port, two API processes behind it on one PostgreSQL, pictures in S3 (s3rver), mail over SMTP.
 // One API process is killed (SIGKILL) between starting the payment and paying: nginx must send the
 // rest to the other, and the student must end with one payment and one enrolment, no more, no less.
-// Then the home page, as nginx serves it, through the budget step's Lighthouse gate.
+// Then the home page, as nginx serves it, through the budget step's Lighthouse gate; and the journey
+// again with the pages on one origin and the API on another (CORS), every call absolute.
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import type { Page } from '@playwright/test';
@@ -15,22 +16,11 @@ const TITLE = 'Pattern Drafting Foundations';
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const main = (page: Page) => page.getByRole('main');
 
-let shape: Shape;
-
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 test.skip(!DATABASE_URL, 'needs SHAPE_DATABASE_URL: a PostgreSQL database of its own (scripts/test-postgres.sh makes one)');
 
-test.beforeAll(async () => {
-  shape = await startShape({ databaseUrl: DATABASE_URL! });
-});
-
-test.afterAll(async () => {
-  await shape?.stop();
-});
-
-test('signup from the checkout, code, KYC, pay, a material ticked, a picture, notifications, logout: through nginx, one API process killed midway', async ({
-  page,
-}) => {
+/** The whole journey on `shape`, killing its first API process before paying; returns how long it took. */
+async function studentJourney(page: Page, shape: Shape) {
   const started = Date.now();
   const outbox = createOutbox(shape.mailDir);
   const checkout = `/courses/${COURSE}/checkout`;
@@ -129,12 +119,49 @@ test('signup from the checkout, code, KYC, pay, a material ticked, a picture, no
   const [survivor] = [...after.keys()].slice(1);
   expect(after.get(survivor!)!, 'the surviving process answered the calls after the kill').toBeGreaterThan(before.get(survivor!)!);
   expect(blocked).toEqual([]);
-  console.log(`journey through nginx: ${((Date.now() - started) / 1000).toFixed(1)} s; calls answered: ${JSON.stringify([...after])}`);
+  return { seconds: (Date.now() - started) / 1000, answered: [...after] };
+}
+
+test.describe('pages and API on one origin', () => {
+  let shape: Shape;
+  test.beforeAll(async () => {
+    shape = await startShape({ databaseUrl: DATABASE_URL! });
+  });
+  test.afterAll(async () => {
+    await shape?.stop();
+  });
+
+  test('signup from the checkout, code, KYC, pay, a material ticked, a picture, notifications, logout: through nginx, one API process killed midway', async ({
+    page,
+  }) => {
+    const { seconds, answered } = await studentJourney(page, shape);
+    console.log(`journey through nginx, one origin: ${seconds.toFixed(1)} s; calls answered: ${JSON.stringify(answered)}`);
+  });
+
+  test('the home page served by nginx keeps the Lighthouse gate of the budget step', () => {
+    // The budget step's own runs and gate (scripts/budget.ts: ADR 006), on nginx's answers.
+    const run = spawnSync(process.execPath, ['scripts/budget.ts', '--origin', shape.site, '--pages', '/'], { encoding: 'utf8' });
+    console.log(run.stdout);
+    expect(run.status, run.stderr).toBe(0);
+  });
 });
 
-test('the home page served by nginx keeps the Lighthouse gate of the budget step', () => {
-  // The budget step's own runs and gate (scripts/budget.ts: ADR 006), on nginx's answers.
-  const run = spawnSync(process.execPath, ['scripts/budget.ts', '--origin', shape.site, '--pages', '/'], { encoding: 'utf8' });
-  console.log(run.stdout);
-  expect(run.status, run.stderr).toBe(0);
+test.describe('the API on an origin of its own', () => {
+  let shape: Shape;
+  test.beforeAll(async () => {
+    // A build of its own for the pages (PUBLIC_API_BASE), besides the processes.
+    test.setTimeout(240_000);
+    shape = await startShape({ databaseUrl: DATABASE_URL!, apiOrigin: true });
+  });
+  test.afterAll(async () => {
+    await shape?.stop();
+  });
+
+  test('the same journey with the pages on one nginx and the API behind another: every call cross-origin, none relative', async ({
+    page,
+  }) => {
+    const { seconds, answered } = await studentJourney(page, shape);
+    expect(shape.pagesOriginCalls(), "calls to /api/ on the pages' origin").toBe(0);
+    console.log(`journey through nginx, API on its own origin: ${seconds.toFixed(1)} s; calls answered: ${JSON.stringify(answered)}`);
+  });
 });
