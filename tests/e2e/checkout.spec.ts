@@ -3,7 +3,7 @@
 // the course is in My courses; Decline -> not paid, free to try again; an enrolled student is told
 // so; a declined payment is told in the notifications. axe on the checkout and the test payment page.
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, fillDateOfBirth, fillSignup, signIn, test, waitForIslands } from './fixtures.ts';
+import { expect, expectNoAxeViolations, fillKyc, fillSignup, signIn, test, waitForIslands } from './fixtures.ts';
 
 const COURSE = 'pattern-drafting-foundations';
 const TITLE = 'Pattern Drafting Foundations';
@@ -78,11 +78,7 @@ test('a visitor who signs up from the checkout comes back to it after the code (
   await page.getByRole('button', { name: `Continue as ${email}` }).click();
   await page.waitForURL(`**/auth/signup/complete-kyc?next=${encodeURIComponent(checkout)}`);
   await waitForIslands(page);
-  await main(page).getByRole('combobox', { name: 'Gender' }).click();
-  await main(page).getByRole('option', { name: 'Female' }).click();
-  await fillDateOfBirth(page, '2001-03-14');
-  await main(page).getByRole('combobox', { name: 'State' }).click();
-  await main(page).getByRole('option', { name: 'Lagos' }).click();
+  await fillKyc(page);
   await main(page).getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(`**/auth/signup/successful?next=${encodeURIComponent(checkout)}`);
   await page.waitForURL(`**${checkout}`);

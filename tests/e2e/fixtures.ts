@@ -99,6 +99,16 @@ export async function fillDateOfBirth(page: Page, iso: string) {
   await group.getByLabel('Year').fill(year!);
 }
 
+/** Fills the KYC form: female, born on `iso`, in Lagos (not sent). */
+export async function fillKyc(page: Page, iso = '2001-03-14') {
+  const form = page.getByRole('main');
+  await form.getByRole('combobox', { name: 'Gender' }).click();
+  await form.getByRole('option', { name: 'Female' }).click();
+  await fillDateOfBirth(page, iso);
+  await form.getByRole('combobox', { name: 'State' }).click();
+  await form.getByRole('option', { name: 'Lagos' }).click();
+}
+
 /** Holds the answers to one API path until released, so the 'sending' state can be looked at. */
 export async function holdAnswers(page: Page, path: string, answer: { status: number; json: unknown }) {
   let release!: () => void;

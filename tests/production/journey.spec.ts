@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import type { Page } from '@playwright/test';
-import { codeIn, createOutbox, expect, fillDateOfBirth, fillSignup, test, waitForIslands } from '../e2e/fixtures.ts';
+import { codeIn, createOutbox, expect, fillKyc, fillSignup, test, waitForIslands } from '../e2e/fixtures.ts';
 import { BUCKET, startShape, type Shape } from './shape.ts';
 
 const DATABASE_URL = process.env.SHAPE_DATABASE_URL;
@@ -50,11 +50,7 @@ async function studentJourney(page: Page, shape: Shape) {
   await form.getByRole('button', { name: 'Verify' }).click();
   await page.waitForURL(`**/auth/signup/complete-kyc?next=${encodeURIComponent(checkout)}`);
   await waitForIslands(page);
-  await form.getByRole('combobox', { name: 'Gender' }).click();
-  await form.getByRole('option', { name: 'Female' }).click();
-  await fillDateOfBirth(page, '2001-03-14');
-  await form.getByRole('combobox', { name: 'State' }).click();
-  await form.getByRole('option', { name: 'Lagos' }).click();
+  await fillKyc(page);
   await form.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(`**${checkout}`);
   await waitForIslands(page);
