@@ -216,3 +216,16 @@ describe.skipIf(skipped !== null)(`nginx with the config for the build in ${DIST
     }
   });
 });
+
+describe('the nginx config', () => {
+  it('refuses a build with two addresses that differ only in case, which nginx could not tell apart', async () => {
+    const page = (path: string) => ({ path, headers: { 'cache-control': 'public, max-age=0, must-revalidate' } });
+    await expect(
+      nginxConfig([page('/about/index.html'), page('/About/index.html')], {
+        apis: ['http://127.0.0.1:4611'],
+        listen: '8080',
+        root: 'dist',
+      }),
+    ).rejects.toThrow('nginx cannot tell /about/index.html from /About/index.html: rename one of them');
+  });
+});

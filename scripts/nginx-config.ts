@@ -75,6 +75,15 @@ export function siteAddresses(files: readonly ServedFile[]) {
 export async function nginxConfig(files: readonly ServedFile[], { apis, listen, root }: NginxOptions): Promise<string> {
   if (!apis.length) throw new Error('Name at least one API process: --api http://127.0.0.1:4321');
   const { fileAt, redirected } = siteAddresses(files);
+  // nginx compares a map's keys in any case: two addresses that differ only in case would stop it.
+  for (const keys of [fileAt.keys(), redirected]) {
+    const seen = new Map<string, string>();
+    for (const address of keys) {
+      const other = seen.get(address.toLowerCase());
+      if (other !== undefined) throw new Error(`nginx cannot tell ${other} from ${address}: rename one of them`);
+      seen.set(address.toLowerCase(), address);
+    }
+  }
   // A redirect has no file: the security headers site-server.ts adds to an answer that brings none.
   const otherAnswer = Object.fromEntries(withSecurityHeaders(new Response(null, { status: 301 }), false).headers);
   const refusal = methodNotAllowed();
@@ -105,7 +114,7 @@ export async function nginxConfig(files: readonly ServedFile[], { apis, listen, 
 
   // The maps' hash tables: a bucket holds the longest key and nginx's bookkeeping, and nginx finds a
   // table with no bucket overfull only with several times more buckets than keys (7x for this build).
-  const longest = Math.max(...[...fileAt.keys(), ...redirected].map((key) => key.length));
+  const longest = Math.max(...[...fileAt.keys(), ...redirected].map((key) => Buffer.byteLength(key)));
   const bucket = Math.max(64, 2 ** Math.ceil(Math.log2(longest + 32)));
   const buckets = 16 * Math.max(fileAt.size, redirected.size, files.length);
   const types = Object.entries(TYPES).map(([extension, type]) => `${quote(type)} ${extension.slice(1)};`);
@@ -197,6 +206,9 @@ export async function nginxConfig(files: readonly ServedFile[], { apis, listen, 
     '  proxy_connect_timeout 5s;',
     '  proxy_send_timeout 60s;',
     '  proxy_read_timeout 60s;',
+    '  # An answer larger than the buffers (a course video) goes to the client as it comes, never into a',
+    '  # temporary file per slow client.',
+    '  proxy_max_temp_file_size 0;',
     '  # What the server routes away from the pages (site-server.ts, main.ts). A prefix takes a little more',
     '  # (/api/v1x): the server answers that as it would anyway, with its 404 page.',
     ...indent([...proxied(API_BASE), ...proxied(API_DOCS), ...proxied(MEDIA_ROUTE + '/')]),
@@ -257,6 +269,9 @@ if (import.meta.main) {
       root: { type: 'string', default: 'dist' },
     },
   });
-  const files = await servedFiles(values.root, settingsSources());
+  const sources = settingsSources();
+  if (!sources.connect?.length)
+    console.error('nginx-config: S3_BUCKET is not set: the pages may reach no bucket (the API processes must store pictures themselves).');
+  const files = await servedFiles(values.root, sources);
   process.stdout.write(await nginxConfig(files, { apis: values.api, listen: values.listen, root: values.root }));
 }

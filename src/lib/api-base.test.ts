@@ -11,4 +11,8 @@ describe('the API base', () => {
   it.each(['//api.adireacademy.ng/api/v1/', 'api/v1/', 'ftp://x/api/', ''])('refuses %j', (base) => {
     expect(() => apiOriginOf(base)).toThrow('must be a path such as /api/v1/ or an absolute http(s) URL');
   });
+
+  it.each(['/api/v1', 'https://api.adireacademy.ng/api/v1'])('refuses %j without its closing slash', (base) => {
+    expect(() => apiOriginOf(base)).toThrow('must end with a slash, e.g. /api/v1/');
+  });
 });
