@@ -177,6 +177,10 @@ async function measureJavaScript(allPaths: string[]): Promise<PageRow[]> {
       if (request.resourceType() === 'script' && request.url().startsWith(origin)) scripts.add(request.url());
     });
     await page.goto(origin + (path === '/404' ? '/this-page-does-not-exist' : path), { waitUntil: 'networkidle' });
+    // An island that hydrates when the browser is idle may not have started by then on a busy host (four
+    // pages load at once): its code counts too, so wait until Astro says it hydrated (no `ssr` left).
+    await page.waitForFunction(() => !document.querySelector('astro-island[client="idle"][ssr]'), undefined, { timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
     const jsGzip = [...scripts].reduce((sum, url) => sum + gzipSizeOf(url), 0);
     const kind = (CONTENT_PAGE.test(path) || WAITING_PAGE.test(path)) && !signedIn ? 'content' : 'app';
