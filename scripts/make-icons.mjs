@@ -1,4 +1,5 @@
-// Makes the raster icons (apple-touch-icon, favicon.ico, og-image) from public/favicon.svg: node scripts/make-icons.mjs
+// Makes the raster icons (apple-touch-icon, the web app manifest's icons, favicon.ico, og-image) from
+// public/favicon.svg: node scripts/make-icons.mjs
 import sharp from 'sharp';
 import { readFileSync, writeFileSync } from 'node:fs';
 await sharp(readFileSync('public/favicon.svg'), { density: 900 })
@@ -6,6 +7,22 @@ await sharp(readFileSync('public/favicon.svg'), { density: 900 })
   .flatten({ background: '#1e1b4b' })
   .png({ compressionLevel: 9, palette: true })
   .toFile('public/apple-touch-icon.png');
+// The manifest's icons (src/pages/manifest.webmanifest.ts): the logo on its navy square at 192 and 512,
+// and a maskable one whose mark stays inside the middle 80 % a launcher may cut to a circle.
+for (const size of [192, 512]) {
+  await sharp(readFileSync('public/favicon.svg'), { density: 2400 })
+    .resize(size, size)
+    .flatten({ background: '#1e1b4b' })
+    .png({ compressionLevel: 9, palette: true })
+    .toFile(`public/icons/icon-${size}.png`);
+}
+const mark = readFileSync('public/favicon.svg', 'utf8').replace(/<rect [^>]*\/>/, '');
+const maskable = mark.replace('viewBox="0 0 36 36"', 'viewBox="-9 -9 54 54"').replace(/width="36" height="36"/, 'width="512" height="512"');
+await sharp(Buffer.from(maskable), { density: 900 })
+  .resize(512, 512)
+  .flatten({ background: '#1e1b4b' })
+  .png({ compressionLevel: 9, palette: true })
+  .toFile('public/icons/icon-maskable-512.png');
 const png32 = await sharp(readFileSync('public/favicon.svg'), { density: 300 }).resize(32, 32).png().toBuffer();
 // An .ico holding one 32x32 PNG image (Vista+ format).
 const header = Buffer.alloc(22);
