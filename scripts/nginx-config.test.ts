@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { forwardedClient } from '#server/http/client-address.ts';
 import { COMMON_SECURITY_HEADERS } from '#server/security-headers.ts';
 import { createSiteHandler } from '#server/site-server.ts';
 import { loadStaticSite, type StaticSite } from '#server/static-site.ts';
+import { closedPort as freePort } from '../tests/api/support/closed-port.ts';
 import { buildTestApp } from '../tests/api/support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../tests/api/support/test-database.ts';
 import { servedFiles, urlOf, type ServedFile } from './edge-files.ts';
@@ -60,14 +61,6 @@ function ask(base: string, path: string, { method = 'GET', headers = {} }: { met
     sent.on('error', reject);
     sent.end(method === 'POST' ? 'a=1' : undefined);
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function listening(port: number, nginx: ChildProcess, output: () => string) {

@@ -3,10 +3,10 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { contactMessages } from '#server/db/schema.ts';
 import { createMailer } from '#server/mail/mailer.ts';
+import { startSmtpSink, type ReceivedMail } from '../smtp-sink.ts';
 import { closedPort } from './support/closed-port.ts';
 import { buildTestApp, readJson, recordingLogger, send, useTestApp } from './support/test-app.ts';
 
@@ -82,27 +82,11 @@ describe('without SMTP_URL: the outbox', () => {
 
 describe('with SMTP_URL: a real SMTP round trip', () => {
   it('delivers the staff mail to the SMTP server', async () => {
-    const received: { from: string; to: string[]; raw: string }[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-          received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const received: ReceivedMail[] = [];
+    const sink = await startSmtpSink((mail) => received.push(mail));
     const log = recordingLogger();
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: sink.url,
       mailFrom: 'Adire Fashion Academy <no-reply@adireacademy.ng>',
       outboxDir: '/nonexistent',
       log,
@@ -112,11 +96,11 @@ describe('with SMTP_URL: a real SMTP round trip', () => {
       expect((await send(app, 'user/courses/request-tutor', message)).status).toBe(201);
       expect(received).toHaveLength(1);
       expect(received[0]).toMatchObject({ from: 'no-reply@adireacademy.ng', to: ['staff@adire.test'] });
-      expectStaffMail(received[0]!.raw, 'New tutor request from Adaeze Okafor');
+      expectStaffMail(received[0]!.raw.toString('utf8'), 'New tutor request from Adaeze Okafor');
       expect(log.lines).toEqual([]);
     } finally {
       mailer.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sink.close();
     }
   });
 

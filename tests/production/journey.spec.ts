@@ -118,46 +118,46 @@ async function studentJourney(page: Page, shape: Shape) {
   return { seconds: (Date.now() - started) / 1000, answered: [...after] };
 }
 
-test.describe('pages and API on one origin', () => {
-  let shape: Shape;
+/** The shape, started before the describe's tests and stopped after them; read it from a test. */
+function useShape(options: { apiOrigin?: boolean } = {}): () => Shape {
+  let shape: Shape | undefined;
   test.beforeAll(async () => {
-    shape = await startShape({ databaseUrl: DATABASE_URL! });
+    // With the API on its own origin the pages get a build of their own, besides the processes.
+    test.setTimeout(240_000);
+    shape = await startShape({ databaseUrl: DATABASE_URL!, ...options });
   });
   test.afterAll(async () => {
     await shape?.stop();
   });
+  return () => shape!;
+}
+
+test.describe('pages and API on one origin', () => {
+  const shape = useShape();
 
   test('signup from the checkout, code, KYC, pay, a material ticked, a picture, notifications, logout: through nginx, one API process killed midway', async ({
     page,
   }) => {
-    const { seconds, answered } = await studentJourney(page, shape);
+    const { seconds, answered } = await studentJourney(page, shape());
     console.log(`journey through nginx, one origin: ${seconds.toFixed(1)} s; calls answered: ${JSON.stringify(answered)}`);
   });
 
   test('the home page served by nginx keeps the Lighthouse gate of the budget step', () => {
     // The budget step's own runs and gate (scripts/budget.ts: ADR 006), on nginx's answers.
-    const run = spawnSync(process.execPath, ['scripts/budget.ts', '--origin', shape.site, '--pages', '/'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['scripts/budget.ts', '--origin', shape().site, '--pages', '/'], { encoding: 'utf8' });
     console.log(run.stdout);
     expect(run.status, run.stderr).toBe(0);
   });
 });
 
 test.describe('the API on an origin of its own', () => {
-  let shape: Shape;
-  test.beforeAll(async () => {
-    // A build of its own for the pages (PUBLIC_API_BASE), besides the processes.
-    test.setTimeout(240_000);
-    shape = await startShape({ databaseUrl: DATABASE_URL!, apiOrigin: true });
-  });
-  test.afterAll(async () => {
-    await shape?.stop();
-  });
+  const shape = useShape({ apiOrigin: true });
 
   test('the same journey with the pages on one nginx and the API behind another: every call cross-origin, none relative', async ({
     page,
   }) => {
-    const { seconds, answered } = await studentJourney(page, shape);
-    expect(shape.pagesOriginCalls(), "calls to /api/ on the pages' origin").toBe(0);
+    const { seconds, answered } = await studentJourney(page, shape());
+    expect(shape().pagesOriginCalls(), "calls to /api/ on the pages' origin").toBe(0);
     console.log(`journey through nginx, API on its own origin: ${seconds.toFixed(1)} s; calls answered: ${JSON.stringify(answered)}`);
   });
 });

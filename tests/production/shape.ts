@@ -4,11 +4,11 @@
 // writes each message as an .eml file, so the tests read codes as they do from the outbox.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { closedPort as freePort } from '../api/support/closed-port.ts';
 import { startLocalBucket, S3RVER_KEYS, type LocalBucket } from '../s3rver.ts';
+import { startSmtpSink } from '../smtp-sink.ts';
 
 export const BUCKET = 'adire-avatars';
 
@@ -31,14 +31,6 @@ export interface Shape {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
 async function untilUp(url: string, what: string, process?: ChildProcess): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
@@ -53,26 +45,12 @@ async function untilUp(url: string, what: string, process?: ChildProcess): Promi
 }
 
 /** An SMTP server on 127.0.0.1 that writes every message it accepts to `dir`, named by arrival. */
-async function startMailSink(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+function startMailSink(dir: string) {
   let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        count += 1;
-        writeFileSync(join(dir, `${Date.now()}-${String(count).padStart(5, '0')}.eml`), Buffer.concat(chunks));
-        callback();
-      });
-    },
+  return startSmtpSink(({ raw }) => {
+    count += 1;
+    writeFileSync(join(dir, `${Date.now()}-${String(count).padStart(5, '0')}.eml`), raw);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {

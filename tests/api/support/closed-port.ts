@@ -1,5 +1,6 @@
 // A local TCP port nothing listens on: taken from the OS, then released. Connecting to it is
-// refused at once, as with a database or mail server that is down.
+// refused at once, as with a database or mail server that is down; and a server started for a test
+// may listen on it.
 import { createServer } from 'node:net';
 
 export async function closedPort(): Promise<number> {
