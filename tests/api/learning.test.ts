@@ -340,11 +340,20 @@ describe('progress', () => {
     const first = await tick(student.token, 'm1', true);
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('no-store');
-    expect((await readJson(first)).data).toEqual({ completed: true, progress: 25 });
+    expect((await readJson(first)).data).toEqual({ completed: true, progress: 25, changed_at: START.toISOString() });
     t.clock.advance(60_000);
-    expect((await readJson(await tick(student.token, 'm2', true))).data).toEqual({ completed: true, progress: 50 });
+    const minuteLater = new Date(START.getTime() + 60_000).toISOString();
+    expect((await readJson(await tick(student.token, 'm2', true))).data).toEqual({
+      completed: true,
+      progress: 50,
+      changed_at: minuteLater,
+    });
     // Ticking again changes nothing.
-    expect((await readJson(await tick(student.token, 'm2', true))).data).toEqual({ completed: true, progress: 50 });
+    expect((await readJson(await tick(student.token, 'm2', true))).data).toEqual({
+      completed: true,
+      progress: 50,
+      changed_at: minuteLater,
+    });
 
     const reloaded = await materialsOf(student.token);
     expect(reloaded.map((material) => [material.id, material.completed])).toEqual([
@@ -362,8 +371,9 @@ describe('progress', () => {
       }),
     ]);
 
-    expect((await readJson(await tick(student.token, 'm1', false))).data).toEqual({ completed: false, progress: 25 });
-    expect((await readJson(await tick(student.token, 'm1', false))).data).toEqual({ completed: false, progress: 25 });
+    const unticked = { completed: false, progress: 25, changed_at: minuteLater };
+    expect((await readJson(await tick(student.token, 'm1', false))).data).toEqual(unticked);
+    expect((await readJson(await tick(student.token, 'm1', false))).data).toEqual(unticked);
     expect((await materialsOf(student.token)).map((material) => material.completed)).toEqual([false, true, false, false]);
     expect(await myCourses(student.token)).toMatchObject([{ progress: 25, next_material_id: 'm1' }]);
 
@@ -382,7 +392,7 @@ describe('progress', () => {
     ];
     await seedCatalogue(t.db, catalogue);
     const student = await enrolledStudent();
-    expect((await readJson(await tick(student.token, 'm1', true))).data).toEqual({ completed: true, progress: 16 });
+    expect((await readJson(await tick(student.token, 'm1', true))).data).toMatchObject({ completed: true, progress: 16 });
     for (const id of ['m2', 'm3', 'm4', 'm5']) await tick(student.token, id, true);
     expect(await myCourses(student.token)).toMatchObject([{ progress: 83, next_material_id: 'm6' }]);
   });

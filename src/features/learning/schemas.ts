@@ -3,6 +3,7 @@
 // each with a signed link that expires, and ticking a material as completed. The dashboard's course
 // page and the routes share these.
 import * as v from 'valibot';
+import { isRealIsoDate } from '#lib/forms/local-date.ts';
 import { InstantSchema, LinkSchema } from '#lib/schemas/values.ts';
 
 /** As course_materials.kind (src/server/db/schema/catalogue.ts); repeated here so the browser needs no server code. */
@@ -41,15 +42,36 @@ export const CourseMaterialsSchema = v.pipe(
 );
 export type CourseMaterials = v.InferOutput<typeof CourseMaterialsSchema>;
 
+export const TICK_TIME_INVALID = 'at must be an ISO-8601 date and time with its offset, such as 2026-11-26T09:30:00.000Z';
+
+/** When the student ticked or unticked, as the device's clock said: an instant from 1900 on, with Z or an offset. */
+const TickTimeSchema = v.pipe(
+  v.string(TICK_TIME_INVALID),
+  v.isoTimestamp(TICK_TIME_INVALID),
+  // isoTimestamp takes 30 February, which Date rolls over into March.
+  v.check((at) => isRealIsoDate(at.slice(0, 10)), TICK_TIME_INVALID),
+  v.metadata({
+    description:
+      "When the student ticked or unticked (ISO-8601 with Z or an offset), e.g. on a phone that was offline; absent: the time the server receives it. A time ahead of the server's clock counts as the server's now (device clocks drift).",
+  }),
+);
+
 export const MaterialProgressInputSchema = v.strictObject({
   completed: v.boolean('completed must be true or false'),
+  at: v.optional(TickTimeSchema),
 });
 
 export const MaterialProgressSchema = v.pipe(
   v.object({
-    completed: v.boolean(),
+    /** The state that stands after this request: the body's, unless a later change was saved before it. */
+    completed: v.pipe(
+      v.boolean(),
+      v.metadata({ description: "The material's state that stands now: the request's own, unless a change made later was saved first." }),
+    ),
     /** The course's whole-number percentage of live materials completed, 0 to 100. */
     progress: PercentSchema,
+    /** ISO-8601: when the change that stands was made. */
+    changed_at: v.pipe(InstantSchema, v.metadata({ description: 'When the change that stands was made (ISO-8601).' })),
   }),
   v.metadata({ ref: 'MaterialProgress' }),
 );

@@ -1,14 +1,17 @@
 // A student's progress: each course's live materials in order with their ticks, the one rule that
 // turns ticks into a percentage (../percent-done.ts, which the browser shares), and My courses, with
-// where to continue. Retired materials count for nothing.
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+// where to continue. Retired materials count for nothing. A tick or untick carries the time it was
+// made, and per material the latest time wins (saveTick), whatever order devices send them in.
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { courseMaterials, courses, enrolments, materialProgress } from '#server/db/schema.ts';
 import { percentDone } from '../percent-done.ts';
 import type { MyCourse } from '../schemas.ts';
 
-/** Each course's live materials in order, with whether `studentId` completed each and when. */
-export async function liveMaterials(db: Database, studentId: string, courseIds: readonly string[]) {
+type Reader = Pick<Database, 'select'>;
+
+/** Each course's live materials in order, with whether `studentId` completed each and when (null: not completed). */
+export async function liveMaterials(db: Reader, studentId: string, courseIds: readonly string[]) {
   if (courseIds.length === 0) return [];
   return db
     .select({
@@ -36,9 +39,48 @@ export async function liveMaterials(db: Database, studentId: string, courseIds: 
  * The student's progress in a course: completed live materials / live materials × 100, rounded down
  * (myCourses applies the same rule).
  */
-export async function courseProgress(db: Database, studentId: string, courseId: string): Promise<number> {
+export async function courseProgress(db: Reader, studentId: string, courseId: string): Promise<number> {
   const rows = await liveMaterials(db, studentId, [courseId]);
   return percentDone(rows.filter((row) => row.completedAt !== null).length, rows.length);
+}
+
+export interface TickTarget {
+  studentId: string;
+  courseId: string;
+  materialId: string;
+}
+
+/**
+ * Ticks (completed) or unticks a material as of `at`, unless a change made later is saved already,
+ * and answers the state that stands. One statement: on PostgreSQL two writers of the same material
+ * queue on its row, and the later time wins whichever commits first. Ties go to the one saved last.
+ * Ticking a ticked material keeps its first completion time.
+ */
+export async function saveTick(db: Pick<Database, 'insert' | 'select'>, target: TickTarget, completed: boolean, at: Date) {
+  const key = [materialProgress.studentId, materialProgress.courseId, materialProgress.materialId];
+  await db
+    .insert(materialProgress)
+    .values({ ...target, completedAt: completed ? at : null, changedAt: at })
+    .onConflictDoUpdate({
+      target: key,
+      set: {
+        completedAt: sql`case when excluded.completed_at is null then null else coalesce(${materialProgress.completedAt}, excluded.completed_at) end`,
+        changedAt: sql`excluded.changed_at`,
+      },
+      setWhere: sql`${materialProgress.changedAt} <= excluded.changed_at`,
+    });
+  const [state] = await db
+    .select({ completedAt: materialProgress.completedAt, changedAt: materialProgress.changedAt })
+    .from(materialProgress)
+    .where(
+      and(
+        eq(materialProgress.studentId, target.studentId),
+        eq(materialProgress.courseId, target.courseId),
+        eq(materialProgress.materialId, target.materialId),
+      ),
+    );
+  if (!state) throw new Error('A saved tick left no row');
+  return { completed: state.completedAt !== null, changedAt: state.changedAt };
 }
 
 /** The student's courses, newest enrolment first, each with its progress and where to continue. */

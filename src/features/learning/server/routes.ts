@@ -14,7 +14,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
 import { isSessionAlive } from '#server/auth/sessions.ts';
-import { courseMaterials, courses, enrolments, materialProgress, students } from '#server/db/schema.ts';
+import { courseMaterials, courses, enrolments, students } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { createUrlSigner } from '#server/files/signed-urls.ts';
 import { ApiError } from '#server/http/api-error.ts';
@@ -35,7 +35,7 @@ import {
   type Material,
 } from '../schemas.ts';
 import { posterFileOf } from '../poster-file.ts';
-import { courseProgress, liveMaterials, myCourses } from './progress.ts';
+import { courseProgress, liveMaterials, myCourses, saveTick } from './progress.ts';
 import { EXAMPLE_COURSE_ID } from '#server/http/openapi-examples.ts';
 
 const MESSAGES = {
@@ -184,8 +184,16 @@ export function createLearningRoutes(services: ApiServices) {
     '/student/courses/:id/materials/:material_id',
     describeJsonRoute({
       tag: 'Learning',
-      summary: 'Tick (completed: true) or untick a material; answers the course progress now',
-      examples: { body: { completed: true }, data: { completed: true, progress: 60 } },
+      summary: 'Tick (completed: true) or untick a material; answers the state that stands and the course progress now',
+      description: [
+        'A tick carries its time: `at`, when the student ticked or unticked (a phone that was offline sends its queued ticks late), else the time the server receives it.',
+        "A time ahead of the server's clock counts as the server's now: device clocks drift.",
+        'Per material the latest time wins, whatever order ticks arrive in: a change made before the one saved does not change the state, and the answer gives the state that stands (`completed`, `changed_at`), which may differ from the body.',
+      ].join(' '),
+      examples: {
+        body: { completed: true, at: '2026-11-24T19:40:00.000Z' },
+        data: { completed: true, progress: 60, changed_at: '2026-11-24T19:40:00.000Z' },
+      },
       body: MaterialProgressInputSchema,
       success: { message: MESSAGES.progress, data: MaterialProgressSchema },
       auth: true,
@@ -196,32 +204,21 @@ export function createLearningRoutes(services: ApiServices) {
       const student = c.var.student.id;
       const course = await enrolledCourse(student, c.req.param('id'));
       const materialId = c.req.param('material_id');
-      const { completed } = await readJsonBody(c, MaterialProgressInputSchema);
+      const body = await readJsonBody(c, MaterialProgressInputSchema);
       const [material] = await db
         .select({ id: courseMaterials.id })
         .from(courseMaterials)
         .where(and(eq(courseMaterials.courseId, course.id), eq(courseMaterials.id, materialId), isNull(courseMaterials.retiredAt)));
       if (!material) throw new ApiError(404, MESSAGES.materialNotFound);
 
-      const key = { studentId: student, courseId: course.id, materialId: material.id };
-      if (completed) {
-        await db
-          .insert(materialProgress)
-          .values({ ...key, completedAt: clock() })
-          .onConflictDoNothing();
-      } else {
-        await db
-          .delete(materialProgress)
-          .where(
-            and(
-              eq(materialProgress.studentId, key.studentId),
-              eq(materialProgress.courseId, key.courseId),
-              eq(materialProgress.materialId, key.materialId),
-            ),
-          );
-      }
+      // A device's clock may run ahead: a time after the server's now counts as now.
+      const now = clock();
+      const at = body.at === undefined ? now : new Date(Math.min(Date.parse(body.at), now.getTime()));
+      const target = { studentId: student, courseId: course.id, materialId: material.id };
+      const state = await saveTick(db, target, body.completed, at);
       const progress = await courseProgress(db, student, course.id);
-      return c.json({ message: MESSAGES.progress, data: { completed, progress } }, 200);
+      const data = { completed: state.completed, progress, changed_at: state.changedAt.toISOString() };
+      return c.json({ message: MESSAGES.progress, data }, 200);
     },
   );
 
