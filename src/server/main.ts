@@ -10,6 +10,7 @@ import { pruneExpiredSessions } from './auth/sessions.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { pruneExpiredBuckets } from './db/rate-limit-buckets.ts';
+import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { EnvError, readEnv } from './env.ts';
 import { applyServerTimeouts } from './http-timeouts.ts';
 import { consoleLogger as log, formatLogLine } from './log.ts';
@@ -126,11 +127,13 @@ async function main() {
     corsOrigins: env.CORS_ORIGINS,
   });
 
-  // Finished rate-limit windows, ended sessions and expired upload URLs' leftovers: cleared now and then.
+  // Finished rate-limit windows, ended sessions, expired upload URLs' leftovers and idempotency keys
+  // past their 7 days: cleared now and then.
   const pruning = setInterval(() => {
     pruneUploads(database.db, storage, new Date()).catch((error: unknown) => log.error('[uploads] pruning uploads failed', error));
     pruneExpiredBuckets(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning rate-limit buckets failed', error));
     pruneExpiredSessions(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning ended sessions failed', error));
+    pruneIdempotencyKeys(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning idempotency keys failed', error));
     pruneUnverifiedStudents(database.db, new Date()).catch((error: unknown) =>
       log.error('[accounts] pruning unverified accounts failed', error),
     );

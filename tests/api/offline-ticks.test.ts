@@ -1,9 +1,13 @@
 // Ticks sent late from a phone that was offline (docs/product.md#dashboard-routes, issue 20): a tick
 // carries the time it was made (`at`), and per material the latest time wins whatever order two
 // devices' ticks arrive in; a time ahead of the server's clock counts as now; a time that is not an
-// instant is refused.
+// instant is refused. With an Idempotency-Key a tick is done once however often it is sent, in
+// sequence or in parallel, and every repeat gets the first answer; the key is the student's own.
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MaterialProgressSchema, MyCoursesSchema, TICK_TIME_INVALID } from '#features/learning/schemas.ts';
+import { idempotencyKeys, materialProgress } from '#server/db/schema.ts';
+import { IDEMPOTENCY_KEYS_KEPT_MS, KEY_INVALID, KEY_REUSED, pruneIdempotencyKeys } from '#server/http/idempotency.ts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { enrolStudent, signUpStudent } from './support/factories.ts';
 import { get, readData, readJson, send, useTestApp } from './support/test-app.ts';
@@ -116,5 +120,123 @@ describe('two devices that disagree', () => {
     await saved(token, { completed: true, at: minutesAgo(4) });
     await saved(token, { completed: true, at: minutesAgo(2) });
     expect(await myCourse(token)).toMatchObject({ progress: 25, last_activity_at: minutesAgo(4) });
+  });
+});
+
+describe('a tick sent again with its Idempotency-Key', () => {
+  const once = (token: string, key: string, body: Tick = { completed: true }, material = 'm1') =>
+    tick(token, body, material, { 'Idempotency-Key': key });
+
+  async function expectSameAnswers(answers: Response[]) {
+    const bodies = await Promise.all(answers.map((answer) => answer.text()));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    expect(new Set(bodies).size, bodies.join('\n')).toBe(1);
+    return JSON.parse(bodies[0]!) as { message: string; data: unknown };
+  }
+
+  it('is done once when sent 5 times in a row; each repeat gets the first answer, even after a later change', async () => {
+    await seedCatalogue(t.db);
+    const { token } = await enrolledStudent();
+    const answers: Response[] = [];
+    for (let sent = 0; sent < 5; sent++) {
+      answers.push(await once(token, 'tick-1'));
+      // Without the key, each would be a new tick at a new time.
+      t.clock.advance(60_000);
+    }
+    const first = await expectSameAnswers(answers);
+    expect(first).toEqual({ message: 'Progress saved.', data: { completed: true, progress: 25, changed_at: NOW.toISOString() } });
+    const [row] = await t.db.select().from(materialProgress);
+    expect(row).toMatchObject({ completedAt: NOW, changedAt: NOW });
+
+    // Unticked since (another key): a late repeat of the tick still answers the first answer and ticks nothing.
+    await tick(token, { completed: false }, 'm1', { 'Idempotency-Key': 'untick-1' });
+    const late = await once(token, 'tick-1');
+    expect(await late.json()).toEqual(first);
+    expect(await myCourse(token)).toMatchObject({ progress: 0 });
+  });
+
+  it('is done once when 5 copies arrive at the same time', async () => {
+    await seedCatalogue(t.db);
+    const { token } = await enrolledStudent();
+    await saved(token, { completed: true, at: minutesAgo(30) }, 'm2');
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => once(token, 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', { completed: false, at: minutesAgo(10) }, 'm2')),
+    );
+    const first = await expectSameAnswers(answers);
+    expect(first.data).toEqual({ completed: false, progress: 0, changed_at: minutesAgo(10) });
+    expect(await t.db.select().from(idempotencyKeys)).toHaveLength(1);
+    expect(await myCourse(token)).toMatchObject({ progress: 0 });
+  });
+
+  it('refuses the same key for another request (422) and changes nothing', async () => {
+    await seedCatalogue(t.db);
+    const { token } = await enrolledStudent();
+    const at = minutesAgo(5);
+    expect((await once(token, 'k', { completed: true, at })).status).toBe(200);
+    for (const [body, material] of [
+      [{ completed: false, at }, 'm1'],
+      [{ completed: true, at: minutesAgo(4) }, 'm1'],
+      [{ completed: true }, 'm1'],
+      [{ completed: true, at }, 'm2'],
+    ] as const) {
+      const refused = await once(token, 'k', body, material);
+      expect(refused.status, JSON.stringify([body, material])).toBe(422);
+      expect(await readJson(refused)).toEqual({ message: KEY_REUSED });
+    }
+    // Another course's material with the same key: the student is enrolled there too.
+    await enrolStudent(t, token, 'course-03');
+    const elsewhere = await send(
+      t.app,
+      'user/student/courses/course-03/materials/m1',
+      { completed: true, at },
+      {
+        method: 'PUT',
+        token,
+        headers: { 'Idempotency-Key': 'k' },
+      },
+    );
+    expect(elsewhere.status).toBe(422);
+    // The same instant written another way is the same request.
+    expect((await once(token, 'k', { completed: true, at: at.replace('Z', '+00:00') })).status).toBe(200);
+    expect((await t.db.select().from(materialProgress)).map((row) => [row.materialId, row.completedAt?.toISOString()])).toEqual([
+      ['m1', at],
+    ]);
+  });
+
+  it("is each student's own: another student's same key is another tick", async () => {
+    await seedCatalogue(t.db);
+    const first = await enrolledStudent();
+    const second = await enrolledStudent();
+    expect((await once(first.token, 'same', { completed: true }, 'm1')).status).toBe(200);
+    const other = await readData(await once(second.token, 'same', { completed: true, at: minutesAgo(3) }, 'm2'), MaterialProgressSchema);
+    expect(other).toEqual({ completed: true, progress: 25, changed_at: minutesAgo(3) });
+    expect(await myCourse(first.token)).toMatchObject({ progress: 25, next_material_id: 'm2' });
+    expect(await myCourse(second.token)).toMatchObject({ progress: 25, next_material_id: 'm1' });
+  });
+
+  it("refuses a key that is not 1 to 64 letters, digits, - or _ (400), and leaves a refused request's key unused", async () => {
+    await seedCatalogue(t.db);
+    const { token } = await enrolledStudent();
+    for (const key of ['', ' ', 'a'.repeat(65), 'tick 1', 'tick.1', 'tick/1', 'é']) {
+      const refused = await once(token, key);
+      expect(refused.status, JSON.stringify(key)).toBe(400);
+      expect(await readJson(refused), JSON.stringify(key)).toEqual({ message: KEY_INVALID, errors: { 'Idempotency-Key': [KEY_INVALID] } });
+    }
+    expect((await once(token, 'a'.repeat(64))).status).toBe(200);
+    // A refused body or an unknown material does not use the key up.
+    expect((await once(token, 'retry', { completed: 'yes' })).status).toBe(400);
+    expect((await once(token, 'retry', { completed: true }, 'm9')).status).toBe(404);
+    expect((await once(token, 'retry', { completed: true }, 'm3')).status).toBe(200);
+    expect(await myCourse(token)).toMatchObject({ progress: 50 });
+  });
+
+  it('is kept 7 days, then pruned, and a new tick may use it again', async () => {
+    await seedCatalogue(t.db);
+    const { id, token } = await enrolledStudent();
+    await once(token, 'old', { completed: true });
+    expect(await pruneIdempotencyKeys(t.db, new Date(NOW.getTime() + IDEMPOTENCY_KEYS_KEPT_MS))).toBe(0);
+    expect(await pruneIdempotencyKeys(t.db, new Date(NOW.getTime() + IDEMPOTENCY_KEYS_KEPT_MS + 1))).toBe(1);
+    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.studentId, id))).toEqual([]);
+    expect((await once(token, 'old', { completed: false })).status).toBe(200);
   });
 });

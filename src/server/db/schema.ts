@@ -6,6 +6,7 @@ export * from './schema/accounts.ts';
 export * from './schema/contact.ts';
 export * from './schema/newsletter.ts';
 export * from './schema/rate-limits.ts';
+export * from './schema/idempotency.ts';
 export * from './schema/catalogue.ts';
 export * from './schema/payments.ts';
 export * from './schema/notifications.ts';

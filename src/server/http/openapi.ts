@@ -135,6 +135,8 @@ export interface JsonRouteDescription {
   body?: AnySchema;
   /** The schema the query string is checked with (validateInput): adds its parameters and 400. */
   query?: AnySchema;
+  /** Request headers the route reads and checks (validateInput), one field per header: adds them as parameters and 400. */
+  headers?: AnySchema;
   /** The success answer: 200 unless told, `data` null unless a schema is given. */
   success?: { status?: 200 | 201; description?: string; message?: string; data?: AnySchema };
   /** Behind rateLimit(): adds 429 with Retry-After. */
@@ -214,7 +216,7 @@ export function describeJsonRoute(route: JsonRouteDescription) {
       responses[416] = { description: 'The range asked for lies past the end of the file.', headers: contentRange };
     }
   }
-  if (route.body || route.query) responses[400] = ref('BadRequest');
+  if (route.body || route.query || route.headers) responses[400] = ref('BadRequest');
   if (route.auth) responses[401] = ref('Unauthorized');
   for (const [status, description] of Object.entries(route.errors ?? {}))
     responses[status] = { description, content: json(ErrorBodySchema, { message: description }) };
@@ -245,8 +247,14 @@ export function describeJsonRoute(route: JsonRouteDescription) {
     ...(route.body ? { requestBody: { required: true, content: json(route.body, route.examples?.body) } } : {}),
     ...(route.rawJsonBody ? { requestBody: { required: true, content: json(route.rawJsonBody, route.examples?.body) } } : {}),
     ...(route.binaryBody ? { requestBody: { required: true, content: fileContent(route.binaryBody) } } : {}),
-    ...(route.query || route.cacheable
-      ? { parameters: [...(route.query ? queryParameters(route.query) : []), ...(route.cacheable ? [ifNoneMatch] : [])] }
+    ...(route.query || route.headers || route.cacheable
+      ? {
+          parameters: [
+            ...(route.query ? parametersOf(route.query, 'query') : []),
+            ...(route.headers ? parametersOf(route.headers, 'header') : []),
+            ...(route.cacheable ? [ifNoneMatch] : []),
+          ],
+        }
       : {}),
     responses,
   });
@@ -265,13 +273,17 @@ function descriptionOf(route: JsonRouteDescription): string {
 
 type Parameter = NonNullable<DescribeRouteOptions['parameters']>[number];
 
-/** One query parameter per field of the schema, each with the rules the schema gives it. */
-function queryParameters(schema: AnySchema): Parameter[] {
-  const object = toJsonSchema(schema, { errorMode: 'ignore' }) as { properties?: Record<string, object>; required?: string[] };
-  return Object.entries(object.properties ?? {}).map(([name, property]) => ({
-    in: 'query',
+/** One query (or header) parameter per field of the schema, each with the rules the schema gives it. */
+function parametersOf(schema: AnySchema, where: 'query' | 'header'): Parameter[] {
+  const object = toJsonSchema(schema, { errorMode: 'ignore' }) as {
+    properties?: Record<string, { description?: string }>;
+    required?: string[];
+  };
+  return Object.entries(object.properties ?? {}).map(([name, { description, ...property }]) => ({
+    in: where,
     name,
     required: object.required?.includes(name) ?? false,
+    ...(description ? { description } : {}),
     schema: property,
   }));
 }

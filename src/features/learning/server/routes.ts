@@ -19,6 +19,7 @@ import type { ApiServices } from '#server/deps.ts';
 import { createUrlSigner } from '#server/files/signed-urls.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
+import { answerOnce, IdempotencyHeaderSchema, KEY_REUSED, readIdempotencyKey } from '#server/http/idempotency.ts';
 import { isUuid } from '#server/http/ids.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
@@ -189,19 +190,27 @@ export function createLearningRoutes(services: ApiServices) {
         'A tick carries its time: `at`, when the student ticked or unticked (a phone that was offline sends its queued ticks late), else the time the server receives it.',
         "A time ahead of the server's clock counts as the server's now: device clocks drift.",
         'Per material the latest time wins, whatever order ticks arrive in: a change made before the one saved does not change the state, and the answer gives the state that stands (`completed`, `changed_at`), which may differ from the body.',
+        'With an `Idempotency-Key` header the request is done once: sent again by the same student (in sequence or in parallel) it changes nothing and gets the first answer back, the same status and body, for 7 days.',
+        'A request refused (400, 403, 404) leaves its key unused. No rate limit: a phone back online sends its whole queue at once.',
       ].join(' '),
       examples: {
         body: { completed: true, at: '2026-11-24T19:40:00.000Z' },
         data: { completed: true, progress: 60, changed_at: '2026-11-24T19:40:00.000Z' },
       },
       body: MaterialProgressInputSchema,
+      headers: IdempotencyHeaderSchema,
       success: { message: MESSAGES.progress, data: MaterialProgressSchema },
       auth: true,
-      errors: { 403: MESSAGES.notEnrolled, 404: `${MESSAGES.courseNotFound}, or ${MESSAGES.materialNotFound}` },
+      errors: {
+        403: MESSAGES.notEnrolled,
+        404: `${MESSAGES.courseNotFound}, or ${MESSAGES.materialNotFound}`,
+        422: `${KEY_REUSED} (the same Idempotency-Key with another course, material or body; nothing changed)`,
+      },
     }),
     guard,
     async (c) => {
       const student = c.var.student.id;
+      const key = readIdempotencyKey(c);
       const course = await enrolledCourse(student, c.req.param('id'));
       const materialId = c.req.param('material_id');
       const body = await readJsonBody(c, MaterialProgressInputSchema);
@@ -211,14 +220,18 @@ export function createLearningRoutes(services: ApiServices) {
         .where(and(eq(courseMaterials.courseId, course.id), eq(courseMaterials.id, materialId), isNull(courseMaterials.retiredAt)));
       if (!material) throw new ApiError(404, MESSAGES.materialNotFound);
 
-      // A device's clock may run ahead: a time after the server's now counts as now.
       const now = clock();
-      const at = body.at === undefined ? now : new Date(Math.min(Date.parse(body.at), now.getTime()));
-      const target = { studentId: student, courseId: course.id, materialId: material.id };
-      const state = await saveTick(db, target, body.completed, at);
-      const progress = await courseProgress(db, student, course.id);
-      const data = { completed: state.completed, progress, changed_at: state.changedAt.toISOString() };
-      return c.json({ message: MESSAGES.progress, data }, 200);
+      const told = body.at === undefined ? null : new Date(Date.parse(body.at));
+      // A device's clock may run ahead: a time after the server's now counts as now.
+      const at = told && told < now ? told : now;
+      const request = ['tick', course.id, material.id, body.completed, told?.toISOString() ?? null];
+      const answer = await answerOnce(db, { studentId: student, key, request, now }, async (writer) => {
+        const state = await saveTick(writer, { studentId: student, courseId: course.id, materialId: material.id }, body.completed, at);
+        const progress = await courseProgress(writer, student, course.id);
+        const data = { completed: state.completed, progress, changed_at: state.changedAt.toISOString() };
+        return { status: 200, body: { message: MESSAGES.progress, data } };
+      });
+      return c.json(answer.body, answer.status);
     },
   );
 
