@@ -3,7 +3,7 @@
 // links; the files behind them (whole, one byte range, HEAD); everything a link refuses (expired,
 // altered, another student's, a retired material, no longer enrolled, a path that tries to leave the
 // folder); a video's poster behind the same signature; ticking materials and the progress My courses shows.
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -85,10 +85,11 @@ describe('the course page of an enrolled student', () => {
     const { course, materials } = await readData(answer, CourseMaterialsSchema);
     expect(course).toEqual({ id: 'course-02', title: 'Course number 2', image_url: 'http://localhost/_astro/course-2.svg' });
     expect(materials.map(({ url: _url, poster_url: _poster, ...rest }) => rest)).toEqual([
-      { id: 'm1', title: 'Lesson 1', kind: 'video', length: 10, completed: false },
-      { id: 'm2', title: 'Lesson 2', kind: 'pdf', length: 10, completed: false },
-      { id: 'm3', title: 'Lesson 3', kind: 'video', length: 10, completed: false },
-      { id: 'm4', title: 'Lesson 4', kind: 'pdf', length: 10, completed: false },
+      { id: 'm1', title: 'Lesson 1', kind: 'video', length: 10, size: VIDEO.length, poster_size: POSTER.length, completed: false },
+      { id: 'm2', title: 'Lesson 2', kind: 'pdf', length: 10, size: PDF.length, poster_size: null, completed: false },
+      // m3 has no poster on disk.
+      { id: 'm3', title: 'Lesson 3', kind: 'video', length: 10, size: 50, poster_size: null, completed: false },
+      { id: 'm4', title: 'Lesson 4', kind: 'pdf', length: 10, size: PDF.length, poster_size: null, completed: false },
     ]);
     const expires = Math.floor((START.getTime() + TWO_HOURS) / 1000);
     expect(materials[0]!.url).toMatch(
@@ -99,6 +100,34 @@ describe('the course page of an enrolled student', () => {
     // A video's poster is signed as the video is; a PDF has none.
     expect(materials[0]!.poster_url).toBe(materials[0]!.url.replace('/m1?', '/m1/poster?'));
     expect(materials.map((material) => material.poster_url === null)).toEqual([false, true, false, true]);
+  });
+
+  it("gives each file's size as the disk has it, and null for a file that is missing", async () => {
+    const catalogue = testCatalogue();
+    const course = catalogue.courses.find((entry) => entry.id === 'course-03')!;
+    course.materials = [
+      ...course.materials,
+      { id: 'm5', title: 'Lesson 5', kind: 'pdf', file: 'missing.pdf', length: 3 },
+      { id: 'm6', title: 'Lesson 6', kind: 'video', file: 'missing.mp4', length: 3 },
+    ];
+    await seedCatalogue(t.db, catalogue);
+    const big = new Uint8Array(70_001).fill(7);
+    await writeFile(join(materialsDir, 'course-03', 'm3.mp4'), big);
+    try {
+      const student = await enrolledStudent('course-03');
+      const sizes = (await materialsOf(student.token, 'course-03')).map(({ id, size, poster_size }) => [id, size, poster_size]);
+      const bytes = async (file: string) => (await stat(join(materialsDir, 'course-03', file))).size;
+      expect(sizes).toEqual([
+        ['m1', await bytes('m1.mp4'), await bytes('m1.poster.webp')],
+        ['m2', await bytes('m2.pdf'), null],
+        ['m3', 70_001, null],
+        ['m4', await bytes('m4.pdf'), null],
+        ['m5', null, null],
+        ['m6', null, null],
+      ]);
+    } finally {
+      await writeFile(join(materialsDir, 'course-03', 'm3.mp4'), VIDEO.slice(0, 50));
+    }
   });
 
   it("serves a video's poster through its signed link, refused as the video is, and none for a PDF", async () => {

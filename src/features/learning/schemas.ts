@@ -12,6 +12,9 @@ const MATERIAL_KINDS = ['video', 'pdf'] as const;
 /** A whole percentage, 0 to 100. */
 const PercentSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100));
 
+/** A file's size in bytes. */
+const ByteCountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+
 const MaterialSchema = v.pipe(
   v.object({
     id: v.string(),
@@ -25,6 +28,16 @@ const MaterialSchema = v.pipe(
     poster_url: v.pipe(
       v.nullable(LinkSchema),
       v.metadata({ description: "A video's poster image (WebP), through a signed link like `url`; null for a PDF." }),
+    ),
+    /** Bytes of the file, so a student sees what saving it for offline costs; null when the file is missing on the server. */
+    size: v.pipe(
+      v.nullable(ByteCountSchema),
+      v.metadata({ description: 'Bytes of the file (what saving it for offline costs); null when the file is missing on the server.' }),
+    ),
+    /** Bytes of a video's poster; null for a PDF, or when the poster is missing. */
+    poster_size: v.pipe(
+      v.nullable(ByteCountSchema),
+      v.metadata({ description: "Bytes of a video's poster; null for a PDF, or when the poster is missing on the server." }),
     ),
     completed: v.boolean(),
   }),

@@ -17,6 +17,8 @@ const material = (id: string, completed = false, url = `/api/v1/user/materials/c
   length: id === 'm2' ? 3 : 95,
   url,
   poster_url: id === 'm2' ? null : url.replace('?', '/poster?'),
+  size: id === 'm2' ? 40_000 : 2_000_000,
+  poster_size: id === 'm2' ? null : 9_000,
   completed,
 });
 const course = (...materials: Material[]): CourseMaterials => ({

@@ -20,6 +20,7 @@ export async function liveMaterials(db: Reader, studentId: string, courseIds: re
       title: courseMaterials.title,
       kind: courseMaterials.kind,
       length: courseMaterials.length,
+      file: courseMaterials.file,
       completedAt: materialProgress.completedAt,
     })
     .from(courseMaterials)

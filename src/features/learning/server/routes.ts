@@ -9,7 +9,7 @@
 // student, valid 2 hours: a <video> or a PDF viewer cannot send a bearer token, so the link is the
 // permission. The link is checked again against the database (live material, still enrolled, account
 // active), and the file's path is built from the database's names only, never from the URL's text.
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
@@ -90,6 +90,13 @@ export function createLearningRoutes(services: ApiServices) {
     return `${MATERIAL_LINK_BASE}/${encodeURIComponent(courseId)}/${encodeURIComponent(materialId)}?${query}`;
   }
 
+  /** Bytes of a file of the materials folder (by the database's names only); null when it is not there. */
+  async function fileSize(courseId: string, file: string): Promise<number | null> {
+    const path = pathInside(services.env.MATERIALS_DIR, courseId, file);
+    const found = path ? await stat(path).catch(() => null) : null;
+    return found?.isFile() ? found.size : null;
+  }
+
   signedIn.get(
     '/student/courses',
     describeJsonRoute({
@@ -126,7 +133,9 @@ export function createLearningRoutes(services: ApiServices) {
     '/student/courses/:id',
     describeJsonRoute({
       tag: 'Learning',
-      summary: "An enrolled student's course: its live materials in order, each with a signed link valid 2 hours",
+      summary: "An enrolled student's course: its live materials in order, each with a signed link valid 2 hours and its size",
+      description:
+        "The course and its live materials in order. Each material's `url` (and a video's `poster_url`) is signed for this student and works 2 hours; `size` and `poster_size` are the files' bytes on the server (null when a file is missing), so the page can say what saving the course for offline costs.",
       examples: {
         data: {
           course: {
@@ -142,6 +151,8 @@ export function createLearningRoutes(services: ApiServices) {
               length: 412,
               url: `https://adireacademy.ng/api/v1/user/materials/${EXAMPLE_COURSE_ID}/c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f?expires=1764070000&student=0b5f3c1e&session=1a2b3c4d&sig=9f3e2a`,
               poster_url: `https://adireacademy.ng/api/v1/user/materials/${EXAMPLE_COURSE_ID}/c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f/poster?expires=1764070000&student=0b5f3c1e&session=1a2b3c4d&sig=9f3e2a`,
+              size: 5_242_880,
+              poster_size: 18_432,
               completed: false,
             },
           ],
@@ -160,7 +171,11 @@ export function createLearningRoutes(services: ApiServices) {
       const origin = apiOrigin(services.env, c);
       const materials: Material[] = await Promise.all(
         rows.map(async (row) => {
-          const link = await materialLink(course.id, row.id, student, c.var.sessionId);
+          const [link, size, posterSize] = await Promise.all([
+            materialLink(course.id, row.id, student, c.var.sessionId),
+            fileSize(course.id, row.file),
+            row.kind === 'video' ? fileSize(course.id, posterFileOf(row.file)) : null,
+          ]);
           return {
             id: row.id,
             title: row.title,
@@ -169,6 +184,8 @@ export function createLearningRoutes(services: ApiServices) {
             url: absoluteUrl(origin, link),
             // The poster's signature is the video's: the same permission, for a still of it.
             poster_url: row.kind === 'video' ? absoluteUrl(origin, link.replace('?', '/poster?')) : null,
+            size,
+            poster_size: posterSize,
             completed: row.completedAt !== null,
           };
         }),
