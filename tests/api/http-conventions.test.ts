@@ -114,7 +114,7 @@ describe('CORS', () => {
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
     expect(allowed.headers.get('access-control-allow-methods')).toContain('POST');
-    expect(allowed.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
+    expect(allowed.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, Idempotency-Key');
 
     const post = await send(
       app,

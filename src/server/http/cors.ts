@@ -5,7 +5,8 @@ import type { MiddlewareHandler } from 'hono';
 import { REQUEST_ID_HEADER, type ApiEnv } from './context.ts';
 
 const CORS_ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE';
-const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type';
+// Idempotency-Key: a phone's queued ticks carry one (docs/product.md#dashboard-as-built-so-far).
+const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
 // Without these, a script on another origin could not read when to retry or which id to quote.
 const EXPOSED_HEADERS = `Retry-After, ${REQUEST_ID_HEADER}`;
 const PREFLIGHT_CACHE_SECONDS = '600';
