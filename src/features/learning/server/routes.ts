@@ -2,7 +2,8 @@
 // payment' in docs/product.md#endpoints):
 //   GET user/student/courses                                   my courses with progress, newest enrolment first
 //   GET user/student/courses/{id}                              the course and its live materials, in order
-//   PUT user/student/courses/{id}/materials/{material_id}      tick or untick a material
+//   PUT user/student/courses/{id}/materials/{material_id}      tick or untick a material, as of its time
+//                                                              (the latest wins), once per Idempotency-Key
 //   GET user/materials/{courseId}/{materialId}?expires&student&sig   the file itself
 //   GET user/materials/{courseId}/{materialId}/poster?…               a video's poster, same signature
 // A material's file is reached only through a signed link (src/server/files/signed-urls.ts) for one
