@@ -48,7 +48,9 @@ export default defineConfig({
     sitemap({
       filter: (page) => {
         const path = new URL(page).pathname.replace(/\/$/, '');
-        return path === '/auth/login' || path === '/auth/signup' || !/\/(404|empty|auth|dashboard|payments|checkout)(\/|$)/.test(path);
+        return (
+          path === '/auth/login' || path === '/auth/signup' || !/\/(404|empty|offline|auth|dashboard|payments|checkout)(\/|$)/.test(path)
+        );
       },
     }),
   ],

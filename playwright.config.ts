@@ -43,6 +43,8 @@ export default defineConfig({
     // here); in CI a failure is run again, with its trace.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: chromium,
+    // The portal's service worker (ADR 015) answers pages from its cache: only tests/e2e/offline.spec.ts, which is about it, lets it run.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'chromium', testIgnore: /slow-phone\.spec\.ts/, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },

@@ -6,7 +6,7 @@ await sharp(readFileSync('public/favicon.svg'), { density: 900 })
   .resize(180, 180)
   .flatten({ background: '#1e1b4b' })
   .png({ compressionLevel: 9, palette: true })
-  .toFile('public/apple-touch-icon.png');
+  .toFile('public/icons/apple-touch-icon.png');
 // The manifest's icons (src/pages/manifest.webmanifest.ts): the logo on its navy square at 192 and 512,
 // and a maskable one whose mark stays inside the middle 80 % a launcher may cut to a circle.
 for (const size of [192, 512]) {
@@ -41,5 +41,5 @@ writeFileSync('public/favicon.ico', Buffer.concat([header, png32]));
 const og = Buffer.from(
   `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><rect width="1200" height="630" fill="#1e1b4b"/><rect x="60" y="60" width="1080" height="510" rx="24" fill="none" stroke="#b45309" stroke-width="6" stroke-dasharray="18 12"/><g transform="translate(120 215) scale(5.6)"><path d="M8 26 18 8l10 18M12.5 19h11" fill="none" stroke="#fde7c7" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/><circle cx="18" cy="27.5" r="2" fill="#b45309"/></g><text x="360" y="300" font-family="DejaVu Serif, Georgia, serif" font-size="64" font-weight="700" fill="#ffffff">Adire Fashion Academy</text><text x="360" y="380" font-family="DejaVu Sans, sans-serif" font-size="34" fill="#fde7c7">Africa's Leading Fashion Academy · Lagos</text></svg>`,
 );
-await sharp(og).png({ compressionLevel: 9, palette: true }).toFile('public/og-image.png');
+await sharp(og).png({ compressionLevel: 9, palette: true }).toFile('public/icons/og-image.png');
 console.log('icons done');

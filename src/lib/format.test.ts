@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNaira, integerPart, titleCase } from './format.ts';
+import { formatBytes, formatDate, formatNaira, formatTime, integerPart, titleCase } from './format.ts';
 
 describe('formatNaira', () => {
   it('shows the naira sign, thousands separators and 2 decimals by default', () => {
@@ -33,5 +33,18 @@ describe('titleCase', () => {
     expect(titleCase('introduction to pattern drafting')).toBe('Introduction to Pattern Drafting');
     expect(titleCase('art of adire in lagos')).toBe('Art of Adire in Lagos');
     expect(titleCase("women's enterprise")).toBe("Women's Enterprise");
+  });
+});
+
+describe('formatBytes and formatTime', () => {
+  it('says sizes in KB under a megabyte and in MB above, as phones count them', () => {
+    expect(formatBytes(0)).toBe('1 KB');
+    expect(formatBytes(41_606)).toBe('42 KB');
+    expect(formatBytes(1_250_000)).toBe('1.3 MB');
+    expect(formatBytes(12_400_000)).toBe('12 MB');
+  });
+  it('says a time of day on the 24-hour clock', () => {
+    expect(formatTime(new Date(2026, 10, 26, 10, 42))).toBe('10:42');
+    expect(formatTime(new Date(2026, 10, 26, 21, 5))).toBe('21:05');
   });
 });

@@ -37,3 +37,16 @@ export function formatDate(date: Date | string): string {
 export function titleCase(text: string): string {
   return text.replace(/\p{L}[\p{L}'’]*/gu, (word) => (word.length >= 3 ? word.charAt(0).toUpperCase() + word.slice(1) : word));
 }
+
+const timeFormat = new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** A time of day on the phone's clock, 24-hour: '10:42'. */
+export function formatTime(date: Date | string): string {
+  return timeFormat.format(typeof date === 'string' ? new Date(date) : date);
+}
+
+/** A size as people read it on a phone: '850 KB', '12.4 MB' (1 KB = 1,000 bytes, as phones count). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1_000_000) return `${Math.max(1, Math.round(bytes / 1000))} KB`;
+  return `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
+}

@@ -45,7 +45,8 @@ export function mergeSources(...all: readonly PageSources[]): PageSources {
 function cacheControlFor(path: string): string {
   // Astro puts content-hashed files under /_astro/: their name changes whenever their bytes do.
   if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
-  if (path.endsWith('.html')) return 'public, max-age=0, must-revalidate';
+  // The service worker, like a page, names this build's files: asked again every time (ADR 015).
+  if (path.endsWith('.html') || path === '/sw.js') return 'public, max-age=0, must-revalidate';
   return 'public, max-age=3600';
 }
 

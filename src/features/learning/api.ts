@@ -1,22 +1,26 @@
 // The learning feature's calls from the browser (docs/product.md#dashboard-routes): the student's
 // courses with progress, an enrolled course with its materials, and ticking a material as completed.
 import { http } from '#lib/http.ts';
+import type { QueuedTick } from './offline/store.ts';
 import { CourseMaterialsSchema, MaterialProgressSchema, MyCoursesSchema } from './schemas.ts';
 
 const coursePath = (courseId: string) => `user/student/courses/${encodeURIComponent(courseId)}`;
 
 export const learningApi = {
-  myCourses: () => http.get('user/student/courses', { data: MyCoursesSchema }),
+  /** No toast: offline, My courses shows the list last fetched, else says it could not load. */
+  myCourses: () => http.get('user/student/courses', { data: MyCoursesSchema, toastError: false }),
   /** No toast: the page itself says why (not enrolled, or could not load). */
   materials: (courseId: string) => http.get(coursePath(courseId), { data: CourseMaterialsSchema, toastError: false }),
   /**
-   * The HTTP client's toast says why a save failed; the caller reverts the checkbox. A tick that met
-   * an ended session is sent again once the student has logged back in.
+   * A tick as queued on the phone (src/features/learning/offline/store.ts): its time, and its key, so the
+   * server counts it once however often it is sent. The first send of a tick says why it failed in
+   * a toast (`quiet` for a queued one sent later); a tick that met an ended session is sent again
+   * once the student has logged back in.
    */
-  setCompleted: (courseId: string, materialId: string, completed: boolean) =>
+  sendTick: (tick: QueuedTick, { quiet = false }: { quiet?: boolean } = {}) =>
     http.put(
-      `${coursePath(courseId)}/materials/${encodeURIComponent(materialId)}`,
-      { completed },
-      { data: MaterialProgressSchema, replayable: true },
+      `${coursePath(tick.course)}/materials/${encodeURIComponent(tick.material)}`,
+      { completed: tick.completed, at: tick.at },
+      { data: MaterialProgressSchema, replayable: !quiet, toastError: !quiet, headers: { 'idempotency-key': tick.key } },
     ),
 };

@@ -3,9 +3,10 @@
 // when the save is refused, and the one reload of links after a video fails.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '#lib/errors.ts';
+import { $session, type Session } from '#lib/session.ts';
 import type { CourseMaterials, Material } from './schemas.ts';
 
-const api = vi.hoisted(() => ({ myCourses: vi.fn(), materials: vi.fn(), setCompleted: vi.fn() }));
+const api = vi.hoisted(() => ({ myCourses: vi.fn(), materials: vi.fn(), sendTick: vi.fn() }));
 vi.mock('./api.ts', () => ({ learningApi: api }));
 const { $materials, formatLength, loadMaterials, progressOf, reloadAfterVideoError, selectMaterial, setCompleted } =
   await import('./stores.ts');
@@ -50,22 +51,32 @@ describe('the course page store', () => {
     expect($materials.get()).toMatchObject({ kind: 'failed' });
   });
 
-  it('ticks a material at once and counts it in the progress; a refused save puts the tick back', async () => {
+  it('ticks a material at once and counts it in the progress; a refused save puts the tick back, an unsent one stays', async () => {
+    $session.set({ token: 't', user: { id: 's1' } } as Session);
     api.materials.mockReturnValueOnce(answer(course(material('m1'), material('m2'), material('m3'))));
     await loadMaterials('c1', null);
-    api.setCompleted.mockReturnValueOnce(answer({ completed: true, progress: 33 }));
+    api.sendTick.mockReturnValueOnce(answer({ completed: true, changed_at: '2026-11-26T10:42:00.000Z', progress: 33 }));
     await setCompleted('m1', true);
     const ready = () => $materials.get() as Extract<ReturnType<typeof $materials.get>, { kind: 'ready' }>;
     expect(progressOf(ready().materials)).toBe(33);
-    expect(api.setCompleted).toHaveBeenCalledWith('c1', 'm1', true);
+    const [sent] = api.sendTick.mock.calls[0] as [{ key: string; at: string }];
+    expect(sent).toMatchObject({ course: 'c1', material: 'm1', completed: true });
+    expect(sent.key).toMatch(/^[\w-]{36}$/);
+    expect(Date.parse(sent.at)).toBeGreaterThan(Date.now() - 60_000);
 
     let refuse: (error: unknown) => void = () => {};
-    api.setCompleted.mockReturnValueOnce(new Promise((_, reject) => (refuse = reject)));
+    api.sendTick.mockReturnValueOnce(new Promise((_, reject) => (refuse = reject)));
     const saving = setCompleted('m2', true);
     expect(progressOf(ready().materials)).toBe(66);
-    refuse(new NetworkError(true));
+    refuse(new ApiError(404, 'Material not found'));
     await saving;
     expect(ready().materials.map((m) => m.completed)).toEqual([true, false, false]);
+
+    // No connection: the tick stays, to be sent when the connection returns.
+    api.sendTick.mockReturnValueOnce(Promise.reject(new NetworkError(false)));
+    await setCompleted('m3', true);
+    expect(ready().materials.map((m) => m.completed)).toEqual([true, false, true]);
+    $session.set(null);
   });
 
   it('fetches fresh links once after a video fails, keeping the selection and renewing the player', async () => {

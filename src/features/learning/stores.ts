@@ -1,9 +1,21 @@
 // The course page's state and actions (docs/product.md#dashboard-routes): the materials of one
 // course, which one is selected (the URL's #material-<id>), and ticking a material, which shows at
-// once and is saved at once; a failed save puts the tick back as it was. Material links expire
-// after 2 hours, so a video that fails to load reloads the list, once.
+// once, is queued on the phone and sent (docs/product.md#offline-study): offline, the list is the
+// one last fetched, with when, and ticks wait for the connection. Material links expire after 2
+// hours, so a video that fails to load reloads the list, once.
 import { atom } from 'nanostores';
-import { isApiError, messageOf } from '#lib/errors.ts';
+import { isApiError, isNetworkError, messageOf } from '#lib/errors.ts';
+import { $session } from '#lib/session.ts';
+import {
+  dequeueTick,
+  keepOnlyLive,
+  keepSnapshot,
+  queueTick,
+  queuedTicks,
+  removeSaved,
+  snapshotOf,
+  type QueuedTick,
+} from './offline/store.ts';
 import { percentDone } from './percent-done.ts';
 import { learningApi } from './api.ts';
 import type { CourseMaterials, Material } from './schemas.ts';
@@ -23,6 +35,8 @@ export type MaterialsState =
        * would not try it again without a new element.
        */
       linkReloads: number;
+      /** Offline: when the list shown was fetched (ISO-8601); null when it is the server's answer now. */
+      syncedAt: string | null;
     };
 
 export const $materials = atom<MaterialsState>({ kind: 'loading' });
@@ -49,6 +63,45 @@ const stateAfterError = (error: unknown): MaterialsState =>
     ? { kind: 'not-enrolled', message: error.message || NOT_ENROLLED_MESSAGE }
     : { kind: 'failed', message: messageOf(error) };
 
+/** Said when the course page opens offline and nothing of the course was ever fetched on this phone. */
+const NOT_ON_PHONE_MESSAGE = 'You are offline, and this course has not been opened on this phone yet. Connect to load it.';
+
+const studentId = () => $session.get()?.user.id ?? null;
+
+/** The ticks still queued for the course, laid over a list: what the student did shows, sent or not. */
+async function withQueuedTicks(student: string, courseId: string, materials: Material[]): Promise<Material[]> {
+  const queued = (await queuedTicks(student)).filter((tick) => tick.course === courseId);
+  return materials.map((m) => {
+    const tick = queued.find((t) => t.material === m.id);
+    return tick ? { ...m, completed: tick.completed } : m;
+  });
+}
+
+/** The course's materials: the server's, kept on the phone; offline, the ones kept, with when. */
+async function fetchMaterials(courseId: string): Promise<{ data: CourseMaterials; syncedAt: string | null }> {
+  const student = studentId();
+  // The ticks waiting on the phone first, so the list counts them.
+  await sendQueuedTicks();
+  try {
+    const { data } = await learningApi.materials(courseId);
+    if (student) {
+      await keepSnapshot(student, { course: courseId }, data);
+      await keepOnlyLive(
+        student,
+        courseId,
+        data.materials.map((m) => m.id),
+      );
+    }
+    return { data: student ? { ...data, materials: await withQueuedTicks(student, courseId, data.materials) } : data, syncedAt: null };
+  } catch (error) {
+    if (student && isApiError(error) && error.status === 403) await removeSaved(student, { course: courseId });
+    if (!student || !isNetworkError(error)) throw error;
+    const kept = await snapshotOf<CourseMaterials>(student, { course: courseId });
+    if (!kept) throw new Error(NOT_ON_PHONE_MESSAGE, { cause: error });
+    return { data: { ...kept.data, materials: await withQueuedTicks(student, courseId, kept.data.materials) }, syncedAt: kept.at };
+  }
+}
+
 let currentCourse: string | null = null;
 let reloadedAfterVideoError = false;
 
@@ -58,11 +111,11 @@ export async function loadMaterials(courseId: string, wanted: string | null) {
   reloadedAfterVideoError = false;
   $materials.set({ kind: 'loading' });
   try {
-    const { data } = await learningApi.materials(courseId);
+    const { data, syncedAt } = await fetchMaterials(courseId);
     if (currentCourse !== courseId) return;
     const known = (id: string | null) => (id && data.materials.some((m) => m.id === id) ? id : null);
     const selectedId = known(wanted) ?? data.materials.find((m) => !m.completed)?.id ?? data.materials[0]?.id ?? null;
-    $materials.set({ kind: 'ready', course: data.course, materials: data.materials, selectedId, linkReloads: 0 });
+    $materials.set({ kind: 'ready', course: data.course, materials: data.materials, selectedId, linkReloads: 0, syncedAt });
   } catch (error) {
     if (currentCourse !== courseId) return;
     $materials.set(stateAfterError(error));
@@ -82,17 +135,78 @@ function setCompletedLocally(id: string, completed: boolean) {
   $materials.set({ ...state, materials: state.materials.map((m) => (m.id === id ? { ...m, completed } : m)) });
 }
 
-/** Ticks or unticks at once, then saves; on failure the tick goes back (the HTTP client's toast says why). */
+/** Ticks waiting for a connection, of the student signed in: the course page says how many. */
+export const $queuedTicks = atom(0);
+
+const countQueued = async (student: string) => $queuedTicks.set((await queuedTicks(student)).length);
+
+/** A tick the server has answered: the state that stands (a later tick from another device may win). */
+function settled(tick: QueuedTick, completed: boolean) {
+  const state = $materials.get();
+  if (state.kind === 'ready' && state.course.id === tick.course) setCompletedLocally(tick.material, completed);
+}
+
+/**
+ * Ticks or unticks at once and queues it on the phone, then sends it: offline it waits for the
+ * connection (sendQueuedTicks); refused, it goes back (the HTTP client's toast says why).
+ */
 export async function setCompleted(id: string, completed: boolean) {
   const state = $materials.get();
-  if (state.kind !== 'ready') return;
-  const courseId = state.course.id;
+  const student = studentId();
+  if (state.kind !== 'ready' || !student) return;
+  const tick: QueuedTick = { key: crypto.randomUUID(), course: state.course.id, material: id, completed, at: new Date().toISOString() };
   setCompletedLocally(id, completed);
+  await queueTick(student, tick);
   try {
-    await learningApi.setCompleted(courseId, id, completed);
-  } catch {
-    if (currentCourse === courseId) setCompletedLocally(id, !completed);
+    const { data } = await learningApi.sendTick(tick);
+    await dequeueTick(student, tick.key);
+    settled(tick, data.completed);
+  } catch (error) {
+    if (isNetworkError(error)) {
+      void askForBackgroundSync();
+    } else {
+      await dequeueTick(student, tick.key);
+      if (!isApiError(error) || error.status !== 401) settled(tick, !completed);
+    }
   }
+  await countQueued(student);
+}
+
+/** A registration where the browser has Background Sync (Chromium; not in the DOM's types). */
+type WithSync = ServiceWorkerRegistration & { sync: { register(tag: string): Promise<void> } };
+
+/** Where the browser has Background Sync, it wakes the service worker when the connection is back. */
+async function askForBackgroundSync() {
+  const registration = await navigator.serviceWorker?.ready.catch(() => null);
+  if (registration && 'sync' in registration) await (registration as WithSync).sync.register('ticks').catch(() => undefined);
+}
+
+let sending: Promise<void> | null = null;
+
+/**
+ * Sends the ticks queued on this phone, oldest first, each with its key (the server counts each
+ * once). Stops at the first that cannot reach the server; drops one the server refuses (the
+ * material retired, the enrolment ended).
+ */
+export function sendQueuedTicks(): Promise<void> {
+  sending ??= (async () => {
+    const student = studentId();
+    if (!student) return;
+    for (const tick of await queuedTicks(student)) {
+      try {
+        const { data } = await learningApi.sendTick(tick, { quiet: true });
+        await dequeueTick(student, tick.key);
+        settled(tick, data.completed);
+      } catch (error) {
+        if (isNetworkError(error) || !isApiError(error) || error.status === 401 || error.status >= 500) break;
+        await dequeueTick(student, tick.key);
+      }
+    }
+    await countQueued(student);
+  })().finally(() => {
+    sending = null;
+  });
+  return sending;
 }
 
 /**
@@ -105,11 +219,11 @@ export async function reloadAfterVideoError(): Promise<boolean> {
   reloadedAfterVideoError = true;
   const courseId = state.course.id;
   try {
-    const { data } = await learningApi.materials(courseId);
+    const { data, syncedAt } = await fetchMaterials(courseId);
     const now = $materials.get();
     if (currentCourse !== courseId || now.kind !== 'ready') return true;
     const selectedId = data.materials.some((m) => m.id === now.selectedId) ? now.selectedId : (data.materials[0]?.id ?? null);
-    $materials.set({ ...now, course: data.course, materials: data.materials, selectedId, linkReloads: now.linkReloads + 1 });
+    $materials.set({ ...now, course: data.course, materials: data.materials, selectedId, linkReloads: now.linkReloads + 1, syncedAt });
   } catch (error) {
     // Only a refusal changes what is shown; otherwise the player says it could not load.
     const after = stateAfterError(error);

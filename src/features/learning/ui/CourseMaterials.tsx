@@ -6,10 +6,24 @@
 // sent to the checkout, never shown the materials.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
+import { savedFileUrl } from '../offline/keys.ts';
+import { $online, $saved, $saving, refreshSaved, removeFromPhone, saveForOffline, savingData } from '../offline/saving.ts';
+import { formatBytes, formatTime } from '#lib/format.ts';
+import { $session } from '#lib/session.ts';
 import { materialAnchor, materialIdFromHash } from '../links.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import type { Material } from '../schemas.ts';
-import { $materials, formatLength, loadMaterials, progressOf, reloadAfterVideoError, selectMaterial, setCompleted } from '../stores.ts';
+import { startOfflineStudy } from '../start-offline.ts';
+import {
+  $materials,
+  $queuedTicks,
+  formatLength,
+  loadMaterials,
+  progressOf,
+  reloadAfterVideoError,
+  selectMaterial,
+  setCompleted,
+} from '../stores.ts';
 
 interface CourseMaterialsProps {
   courseId: string;
@@ -21,7 +35,13 @@ function CourseMaterials({ courseId }: CourseMaterialsProps) {
   const state = useStore($materials);
   const scrolled = useRef(false);
 
+  const student = useStore($session)?.user.id ?? null;
   useEffect(() => {
+    if (student) void refreshSaved(student);
+  }, [student]);
+
+  useEffect(() => {
+    startOfflineStudy();
     scrolled.current = false;
     void loadMaterials(courseId, materialIdFromHash(location.hash));
     const onHashChange = () => {
@@ -66,35 +86,139 @@ function CourseMaterials({ courseId }: CourseMaterialsProps) {
         </div>
       );
     case 'ready':
-      return <MaterialList materials={state.materials} selectedId={state.selectedId} linkReloads={state.linkReloads} />;
+      return (
+        <MaterialList
+          courseId={state.course.id}
+          student={student}
+          materials={state.materials}
+          selectedId={state.selectedId}
+          linkReloads={state.linkReloads}
+          syncedAt={state.syncedAt}
+        />
+      );
   }
 }
 
 interface MaterialListProps {
+  courseId: string;
+  student: string | null;
   materials: Material[];
   selectedId: string | null;
   linkReloads: number;
+  syncedAt: string | null;
 }
 
-function MaterialList({ materials, selectedId, linkReloads }: MaterialListProps) {
+const bytesOf = (material: Material) => (material.size ?? 0) + (material.poster_size ?? 0);
+
+function MaterialList({ courseId, student, materials, selectedId, linkReloads, syncedAt }: MaterialListProps) {
   const progress = progressOf(materials);
+  const queued = useStore($queuedTicks);
   if (!materials.length) return <p className="materials-status">This course has no materials yet.</p>;
   return (
     <div className="course-materials">
+      {(syncedAt || queued > 0) && (
+        <div className="offline-status" role="status">
+          {syncedAt && <p>Offline, last synced {formatTime(syncedAt)}</p>}
+          {queued > 0 && (
+            <p>{queued === 1 ? '1 tick is' : `${queued} ticks are`} saved on this phone and will be sent when you are back online.</p>
+          )}
+        </div>
+      )}
       <div className="course-progress" aria-live="polite">
         <p className="course-progress-figure">{progress}% complete</p>
         <progress max={100} value={progress} aria-label="Course progress" />
       </div>
+      {student && <SaveCourse courseId={courseId} student={student} materials={materials} offline={syncedAt !== null} />}
       <ol className="materials" aria-label="Course materials">
         {materials.map((material) => (
-          <MaterialItem key={material.id} material={material} selected={material.id === selectedId} linkReloads={linkReloads} />
+          <MaterialItem
+            key={material.id}
+            courseId={courseId}
+            student={student}
+            material={material}
+            selected={material.id === selectedId}
+            linkReloads={linkReloads}
+            offline={syncedAt !== null}
+          />
         ))}
       </ol>
     </div>
   );
 }
 
-function MaterialItem({ material, selected, linkReloads }: { material: Material; selected: boolean; linkReloads: number }) {
+/** Save the whole course for offline study, with its size first; then what it takes, with 'remove'. */
+function SaveCourse({
+  courseId,
+  student,
+  materials,
+  offline,
+}: {
+  courseId: string;
+  student: string;
+  materials: Material[];
+  offline: boolean;
+}) {
+  const saved = useStore($saved);
+  const saving = useStore($saving);
+  // The list came from the phone: the server could not be reached, whatever the browser says.
+  const online = useStore($online) && !offline;
+  const dataSaver = savingData();
+  const unsaved = materials.filter((m) => !saved[m.id]);
+  const savedBytes = materials.reduce((sum, m) => sum + (saved[m.id]?.bytes ?? 0), 0);
+  const toSave = unsaved.reduce((sum, m) => sum + bytesOf(m), 0);
+  const inFlight = Object.values(saving);
+  const loaded = inFlight.reduce((sum, s) => sum + s.loaded, 0);
+  const total = inFlight.reduce((sum, s) => sum + s.total, 0);
+  return (
+    <section className="save-offline" aria-labelledby="save-offline-heading">
+      <h2 id="save-offline-heading">Study offline</h2>
+      {dataSaver && <p className="data-saver">Data saver is on: videos load only when you press play.</p>}
+      <p>
+        {savedBytes > 0
+          ? `${materials.length - unsaved.length} of ${materials.length} materials saved on this phone (${formatBytes(savedBytes)}).`
+          : `Save this course on your phone while you are on Wi-Fi, and study it without a connection.`}
+      </p>
+      {inFlight.length > 0 ? (
+        <p className="save-progress">
+          <progress max={total || 1} value={loaded} aria-label="Saving for offline" /> Saving… {formatBytes(loaded)} of {formatBytes(total)}
+        </p>
+      ) : (
+        <div className="save-actions">
+          {unsaved.length > 0 && (
+            <button type="button" className="btn" disabled={!online} onClick={() => void saveForOffline(student, courseId, unsaved)}>
+              Save course for offline ({formatBytes(toSave)})
+            </button>
+          )}
+          {savedBytes > 0 && (
+            <button type="button" className="btn btn-outline" onClick={() => void removeFromPhone(student, { course: courseId })}>
+              Remove course from this phone
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+interface MaterialItemProps {
+  courseId: string;
+  student: string | null;
+  material: Material;
+  selected: boolean;
+  linkReloads: number;
+  /** The list came from the phone: the server could not be reached. */
+  offline: boolean;
+}
+
+function MaterialItem({ courseId, student, material, selected, linkReloads, offline }: MaterialItemProps) {
+  const saved = Boolean(useStore($saved)[material.id]);
+  const saving = useStore($saving)[material.id];
+  const online = useStore($online) && !offline;
+  const where = student ? { student, course: courseId, material: material.id } : null;
+  // Saved: played from the phone (no data spent), online or not.
+  const url = saved && where ? savedFileUrl({ ...where, poster: false }) : material.url;
+  const poster = saved && where && material.poster_url ? savedFileUrl({ ...where, poster: true }) : material.poster_url;
+  const reachable = saved || online;
   const [failed, setFailed] = useState(false);
   // Set by a click on 'Watch video', not by a link to the material: only a click starts playback.
   const [playOnOpen, setPlayOnOpen] = useState(false);
@@ -126,6 +250,18 @@ function MaterialItem({ material, selected, linkReloads }: { material: Material;
             <span className="material-kind">{material.kind === 'video' ? 'Video' : 'PDF'}</span>
             <span aria-hidden="true"> · </span>
             <span className="material-length">{formatLength(material)}</span>
+            {material.size !== null && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span className="material-size">{formatBytes(bytesOf(material))}</span>
+              </>
+            )}
+            {saved && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span className="material-saved">Saved on this phone</span>
+              </>
+            )}
           </p>
         </div>
         <div className="material-done">
@@ -141,7 +277,11 @@ function MaterialItem({ material, selected, linkReloads }: { material: Material;
         </div>
       </div>
       <div className="material-actions">
-        {material.kind === 'video' ? (
+        {!reachable ? (
+          <p className="material-needs-connection">
+            This {material.kind === 'video' ? 'video' : 'PDF'} is not saved on this phone: it needs a connection.
+          </p>
+        ) : material.kind === 'video' ? (
           <button
             type="button"
             className="btn btn-outline"
@@ -152,26 +292,46 @@ function MaterialItem({ material, selected, linkReloads }: { material: Material;
             Watch video<span className="visually-hidden">: {material.title}</span>
           </button>
         ) : (
-          <a className="btn btn-outline" href={material.url} target="_blank" rel="noopener" onClick={select}>
+          <a className="btn btn-outline" href={url} target="_blank" rel="noopener" onClick={select}>
             Open PDF<span className="visually-hidden">: {material.title} (opens in a new tab)</span>
           </a>
         )}
+        {where &&
+          (saving ? (
+            <span className="material-saving" role="status">
+              Saving… {saving.total ? Math.floor((saving.loaded / saving.total) * 100) : 0}%
+            </span>
+          ) : saved ? (
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => void removeFromPhone(where.student, { material: material.id })}
+            >
+              Remove from phone<span className="visually-hidden">: {material.title}</span>
+            </button>
+          ) : (
+            online && (
+              <button type="button" className="btn btn-outline" onClick={() => void saveForOffline(where.student, courseId, [material])}>
+                Save for offline<span className="visually-hidden">: {material.title}</span>
+              </button>
+            )
+          ))}
       </div>
-      {selected && material.kind === 'video' && (
+      {selected && reachable && material.kind === 'video' && (
         <div className="material-player" id={player}>
           {/* The catalogue has no caption files for materials yet (no field in content/ nor the API): a known gap. */}
           {/* eslint-disable-next-line jsx-a11y-x/media-has-caption */}
           <video
             ref={video}
-            key={`${linkReloads}:${material.url}`}
+            key={`${linkReloads}:${url}`}
             controls
-            preload="metadata"
-            src={material.url}
-            poster={material.poster_url ?? undefined}
+            preload={saved || !savingData() ? 'metadata' : 'none'}
+            src={url}
+            poster={poster ?? undefined}
             autoPlay={playOnOpen}
             onError={onVideoError}
           >
-            <a href={material.url}>Download the video: {material.title}</a>
+            <a href={url}>Download the video: {material.title}</a>
           </video>
           {failed && (
             <p role="alert" className="material-error">

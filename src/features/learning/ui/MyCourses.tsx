@@ -2,15 +2,41 @@
 // course last worked on (the latest completion, else the newest enrolment), pointing at its first
 // material not yet completed, or saying the course is complete; then My courses, each with its
 // progress and a link to its materials, newest enrolment first; or a way to the catalogue when
-// there are none yet.
-import { useEffect, useState } from 'react';
-import { formatDate } from '#lib/format.ts';
+// there are none yet. Offline (docs/product.md#offline-study), the list as last fetched, with when;
+// and what is saved on this phone, with the space it takes and 'remove'.
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState } from 'react';
+import { $saved, refreshSaved, removeFromPhone } from '../offline/saving.ts';
+import { keepPages, keepSnapshot, snapshotOf } from '../offline/store.ts';
+import { isNetworkError } from '#lib/errors.ts';
+import { formatBytes, formatDate, formatTime } from '#lib/format.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
+import { $session } from '#lib/session.ts';
 import { learningApi } from '../api.ts';
 import { dashboardCoursePath, materialHref } from '../links.ts';
 import type { MyCourse } from '../schemas.ts';
+import { startOfflineStudy } from '../start-offline.ts';
+import { sendQueuedTicks } from '../stores.ts';
 
-type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; courses: MyCourse[] };
+type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; courses: MyCourse[]; syncedAt: string | null };
+
+/** My courses from the server, kept on the phone with the course pages; offline, as last kept. */
+async function fetchMyCourses(student: string | null): Promise<{ courses: MyCourse[]; syncedAt: string | null }> {
+  // The ticks waiting on the phone first, so the progress counts them.
+  await sendQueuedTicks();
+  try {
+    const { data } = await learningApi.myCourses();
+    if (student) {
+      await keepSnapshot(student, { courses: true }, data);
+      void keepPages(data.map((course) => dashboardCoursePath(course.course_id)));
+    }
+    return { courses: data, syncedAt: null };
+  } catch (error) {
+    const kept = student && isNetworkError(error) ? await snapshotOf<MyCourse[]>(student, { courses: true }) : undefined;
+    if (!kept) throw error;
+    return { courses: kept.data, syncedAt: kept.at };
+  }
+}
 
 const time = (iso: string | null) => (iso ? Date.parse(iso) || 0 : 0);
 
@@ -60,16 +86,55 @@ function ContinueCard({ course }: { course: MyCourse }) {
   );
 }
 
+/** The courses with materials saved on this phone, the space each takes, and 'remove'. */
+function SavedOnPhone({ student, courses }: { student: string; courses: MyCourse[] }) {
+  const saved = Object.values(useStore($saved));
+  const byCourse = courses
+    .map((course) => ({ course, files: saved.filter((s) => s.course === course.course_id) }))
+    .filter(({ files }) => files.length > 0);
+  if (!byCourse.length) return null;
+  const total = saved.reduce((sum, s) => sum + s.bytes, 0);
+  return (
+    <section className="saved-on-phone" aria-labelledby="saved-heading">
+      <h2 id="saved-heading">Saved on this phone</h2>
+      <p>Space used: {formatBytes(total)}</p>
+      <ul className="saved-list">
+        {byCourse.map(({ course, files }) => (
+          <li key={course.course_id}>
+            <span>
+              <a href={dashboardCoursePath(course.course_id)}>{course.title}</a>: {files.length}{' '}
+              {files.length === 1 ? 'material' : 'materials'}, {formatBytes(files.reduce((sum, s) => sum + s.bytes, 0))}
+            </span>{' '}
+            <button type="button" className="btn btn-outline" onClick={() => void removeFromPhone(student, { course: course.course_id })}>
+              Remove<span className="visually-hidden">: {course.title}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function MyCourses() {
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const load = () =>
-    learningApi.myCourses().then(
-      ({ data }) => setState({ kind: 'ready', courses: data }),
-      () => setState({ kind: 'failed' }),
-    );
+  const student = useStore($session)?.user.id ?? null;
+  const load = useCallback(
+    () =>
+      fetchMyCourses(student).then(
+        ({ courses, syncedAt }) => setState({ kind: 'ready', courses, syncedAt }),
+        () => setState({ kind: 'failed' }),
+      ),
+    [student],
+  );
   useEffect(() => {
+    startOfflineStudy();
     void load();
-  }, []);
+    if (student) void refreshSaved(student);
+    // Back online: the list again (after the queued ticks, which fetchMyCourses sends first).
+    const again = () => void load();
+    addEventListener('online', again);
+    return () => removeEventListener('online', again);
+  }, [student, load]);
 
   let body;
   if (state.kind === 'loading') body = <p role="status">Loading your courses…</p>;
@@ -115,11 +180,17 @@ function MyCourses() {
   const current = state.kind === 'ready' ? lastWorkedOn(state.courses) : null;
   return (
     <>
+      {state.kind === 'ready' && state.syncedAt && (
+        <p className="offline-status" role="status">
+          Offline, last synced {formatTime(state.syncedAt)}
+        </p>
+      )}
       {current && <ContinueCard course={current} />}
       <section aria-labelledby="my-courses-heading">
         <h2 id="my-courses-heading">My courses</h2>
         {body}
       </section>
+      {state.kind === 'ready' && student && <SavedOnPhone student={student} courses={state.courses} />}
     </>
   );
 }

@@ -1,0 +1,67 @@
+// After astro build (and preload-modules, which changes the pages): builds the service worker
+// (src/features/learning/offline/service-worker.ts) into dist/sw.js with this build's precache list, the
+// portal's shell: the dashboard, settings and the offline page, and the scripts and styles those
+// and a course page need, followed through their imports, lazy ones too, since offline nothing can
+// be fetched later. Its version is a hash of those files and of its own code, so a new build whose
+// shell changed is a new service worker, offered to the student by the page
+// (src/features/learning/offline/register.ts). Prints what a student downloads for it.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { dashboardCoursePath } from '#features/learning/links.ts';
+
+const DIST = 'dist';
+/** The shell's pages; each course page is cached for the students enrolled in it (src/features/learning/offline/store.ts). */
+const SHELL_PAGES = ['/dashboard', '/dashboard/settings', '/offline'];
+/** Files the shell may name but a student never needs offline: the password strength checker's dictionaries. */
+const NOT_PRECACHED = /^\/_astro\/(zxcvbn|.*dictionary)/i;
+
+const htmlOf = (path: string) => readFileSync(join(DIST, path, 'index.html'), 'utf8');
+const fileOf = (path: string) => join(DIST, path);
+
+/** Every built file under /_astro/ a text names (by its hashed name), then what those name, and so on. */
+function assetsOf(texts: string[]): string[] {
+  const built = new Set(readdirSync(join(DIST, '_astro')));
+  const found = new Set<string>();
+  const queue = [...texts];
+  while (queue.length) {
+    const text = queue.pop()!;
+    for (const [name] of text.matchAll(/[\w.-]+\.(?:js|css|woff2)\b/g)) {
+      const path = `/_astro/${name}`;
+      if (!built.has(name) || found.has(path) || NOT_PRECACHED.test(path)) continue;
+      found.add(path);
+      if (!name.endsWith('.woff2')) queue.push(readFileSync(fileOf(path), 'utf8'));
+    }
+  }
+  return [...found].sort();
+}
+
+const [firstCourse] = readdirSync(join(DIST, 'dashboard', 'courses'));
+if (!firstCourse) throw new Error('The build has no course page');
+const pages = SHELL_PAGES.map(htmlOf);
+const assets = assetsOf([...pages, htmlOf(dashboardCoursePath(firstCourse))]);
+const precache = [...SHELL_PAGES, ...assets];
+
+const result = await build({
+  entryPoints: ['src/features/learning/offline/service-worker.ts'],
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  target: 'es2022',
+  write: false,
+  define: { PRECACHE: JSON.stringify(precache), VERSION: '"@version@"' },
+});
+const bundled = result.outputFiles[0]!.text;
+const hash = createHash('sha256').update(bundled);
+for (const text of pages) hash.update(text);
+const version = hash.digest('hex').slice(0, 12);
+const code = bundled.replaceAll('@version@', version);
+writeFileSync(join(DIST, 'sw.js'), code);
+
+const bytesOf = (path: string) => readFileSync(path.startsWith('/_astro/') ? fileOf(path) : join(DIST, path, 'index.html'));
+const shellBytes = precache.reduce((sum, path) => sum + gzipSync(bytesOf(path)).length, 0);
+console.log(
+  `Service worker ${version}: ${(gzipSync(code).length / 1024).toFixed(1)} KB gzip; precaches ${precache.length} files, ${(shellBytes / 1024).toFixed(1)} KB gzip.`,
+);

@@ -1,0 +1,36 @@
+// On portal pages only (never content pages: their JavaScript budget is 15 KB), once the page is
+// loaded and idle: registers the service worker (/sw.js, docs/decisions/015-service-worker.md),
+// tells it which student is signed in (only their saved files are served), and offers a new
+// version when one is waiting: 'A new version of the site is ready.' with Reload, which lets it
+// take over and reloads the page, so nobody is kept on an old version.
+import { $session } from '#lib/session.ts';
+import { toast } from '#lib/toast/store.ts';
+import { setOfflineStudent } from './store.ts';
+
+const UPDATE_TEXT = 'A new version of the site is ready.';
+
+function offerUpdate(waiting: ServiceWorker) {
+  toast.info(UPDATE_TEXT, {
+    action: {
+      label: 'Reload',
+      run: () => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+        waiting.postMessage({ type: 'skip-waiting' });
+      },
+    },
+  });
+}
+
+export async function registerServiceWorker() {
+  $session.subscribe((session) => void setOfflineStudent(session?.user.id ?? null));
+  if (!('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  // Only an update waits: the first version takes over at once, with nothing to replace.
+  const offerWhenInstalled = (worker: ServiceWorker | null) =>
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed' && navigator.serviceWorker.controller) offerUpdate(worker);
+    });
+  if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+  offerWhenInstalled(registration.installing);
+  registration.addEventListener('updatefound', () => offerWhenInstalled(registration.installing));
+}

@@ -1,0 +1,71 @@
+// Saving a course's materials on the phone, as the course page and My courses show it
+// (docs/product.md#offline-study): what is saved (and the bytes it takes), what is being saved
+// (bytes so far of how many), whether the browser is online, and whether it asks to save data.
+import { atom } from 'nanostores';
+import { toast } from '#lib/toast/store.ts';
+import { canKeep, removeSaved, saveFile, savedMaterials, type SavedMaterial } from './store.ts';
+
+/** The student's saved materials, by material id. */
+export const $saved = atom<Record<string, SavedMaterial>>({});
+/** Materials being saved now: bytes arrived and expected. */
+export const $saving = atom<Record<string, { loaded: number; total: number }>>({});
+export const $online = atom(typeof navigator === 'undefined' ? true : navigator.onLine);
+
+if (typeof window !== 'undefined') {
+  addEventListener('online', () => $online.set(true));
+  addEventListener('offline', () => $online.set(false));
+}
+
+const SAVE_FAILED_TEXT = 'This material could not be saved. Check your connection and try again.';
+
+export async function refreshSaved(student: string) {
+  $saved.set(Object.fromEntries((await savedMaterials(student)).map((saved) => [saved.material, saved])));
+}
+
+/** A material as the course page lists it: its signed links and sizes. */
+export interface SavableMaterial {
+  id: string;
+  url: string;
+  poster_url: string | null;
+  size: number | null;
+  poster_size: number | null;
+}
+
+const bytesOf = (material: SavableMaterial) => (material.size ?? 0) + (material.poster_size ?? 0);
+
+/** Saves each material not yet saved, one after another, telling the progress of each. */
+export async function saveForOffline(student: string, course: string, materials: readonly SavableMaterial[]) {
+  if (!canKeep()) return;
+  const waiting = materials.filter((m) => !$saved.get()[m.id] && !$saving.get()[m.id]);
+  $saving.set({ ...$saving.get(), ...Object.fromEntries(waiting.map((m) => [m.id, { loaded: 0, total: bytesOf(m) }])) });
+  for (const material of waiting) {
+    const progress = (bytes: number) => {
+      const now = $saving.get()[material.id];
+      if (now) $saving.set({ ...$saving.get(), [material.id]: { ...now, loaded: now.loaded + bytes } });
+    };
+    try {
+      await saveFile({ student, course, material: material.id, url: material.url, posterUrl: material.poster_url }, progress);
+    } catch {
+      toast.error(SAVE_FAILED_TEXT);
+    }
+    const { [material.id]: _done, ...rest } = $saving.get();
+    $saving.set(rest);
+    await refreshSaved(student);
+  }
+}
+
+export async function removeFromPhone(student: string, which: { course?: string; material?: string }) {
+  await removeSaved(student, which);
+  await refreshSaved(student);
+}
+
+interface NetworkInformation {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** The browser says the connection is slow or metered (Data Saver on, or 2G): videos then load only on play. */
+export function savingData(): boolean {
+  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  return Boolean(connection?.saveData) || ['slow-2g', '2g'].includes(connection?.effectiveType ?? '');
+}

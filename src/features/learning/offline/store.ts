@@ -1,0 +1,181 @@
+// What the portal keeps on the phone for offline study (docs/product.md#offline-study), always per
+// student: the last answers of My courses and of each course's materials (with when they were
+// fetched), the course files saved for offline in Cache Storage, and the ticks not yet sent. The
+// service worker serves the saved files (./service-worker.ts); nothing here is sent anywhere.
+import { del, delMany, get, keys, set, update } from 'idb-keyval';
+import { MATERIALS_CACHE, PAGES_CACHE, STUDENT_KEY, offlineStore, parseSavedFileUrl, savedFileUrl } from './keys.ts';
+
+const store = offlineStore();
+
+/** An answer as last fetched, and when (ISO-8601). */
+export interface Snapshot<T> {
+  at: string;
+  data: T;
+}
+
+/** A tick (or untick) made on this phone and not yet accepted by the server; `key` is its Idempotency-Key. */
+export interface QueuedTick {
+  key: string;
+  course: string;
+  material: string;
+  completed: boolean;
+  /** ISO-8601: when the student ticked; the server keeps the latest per material. */
+  at: string;
+}
+
+const coursesKey = (student: string) => `courses:${student}`;
+const materialsKey = (student: string, course: string) => `materials:${student}:${course}`;
+const ticksKey = (student: string) => `ticks:${student}`;
+const ownedBy = (student: string) => (key: IDBValidKey) =>
+  typeof key === 'string' && (key === coursesKey(student) || key === ticksKey(student) || key.startsWith(`materials:${student}:`));
+
+/** Whether this browser can keep anything (no IndexedDB or Cache Storage in some private windows). */
+export const canKeep = () => typeof indexedDB !== 'undefined' && typeof caches !== 'undefined';
+
+/** Quietly nothing where the browser keeps nothing: offline study is a help, never a failure. */
+async function safely<T>(work: () => Promise<T>, otherwise: T): Promise<T> {
+  if (!canKeep()) return otherwise;
+  try {
+    return await work();
+  } catch {
+    return otherwise;
+  }
+}
+
+/** The student whose saved files the service worker serves: the one signed in, or nobody. */
+export const setOfflineStudent = (student: string | null) =>
+  safely(() => (student ? set(STUDENT_KEY, student, store) : del(STUDENT_KEY, store)), undefined);
+
+export const keepSnapshot = <T>(student: string, what: { courses: true } | { course: string }, data: T) =>
+  safely(
+    () => set('courses' in what ? coursesKey(student) : materialsKey(student, what.course), { at: new Date().toISOString(), data }, store),
+    undefined,
+  );
+
+export const snapshotOf = <T>(student: string, what: { courses: true } | { course: string }) =>
+  safely(() => get<Snapshot<T>>('courses' in what ? coursesKey(student) : materialsKey(student, what.course), store), undefined);
+
+// Ticks
+
+export const queuedTicks = (student: string) => safely(async () => (await get<QueuedTick[]>(ticksKey(student), store)) ?? [], []);
+
+/** Queues a tick, replacing one for the same material not yet sent: the later one is what the student meant. */
+export const queueTick = (student: string, tick: QueuedTick) =>
+  safely(
+    () =>
+      update<QueuedTick[]>(
+        ticksKey(student),
+        (queue = []) => [...queue.filter((queued) => !(queued.course === tick.course && queued.material === tick.material)), tick],
+        store,
+      ),
+    undefined,
+  );
+
+/** Takes a tick off the queue once the server has answered it (by its key: a newer tick for the material stays). */
+export const dequeueTick = (student: string, key: string) =>
+  safely(() => update<QueuedTick[]>(ticksKey(student), (queue = []) => queue.filter((queued) => queued.key !== key), store), undefined);
+
+// Saved files
+
+/** A saved material: its course, and the bytes it takes with its poster. */
+export interface SavedMaterial {
+  course: string;
+  material: string;
+  bytes: number;
+}
+
+/** This student's saved materials. */
+export const savedMaterials = (student: string) =>
+  safely(async () => {
+    const cache = await caches.open(MATERIALS_CACHE);
+    const found = new Map<string, SavedMaterial>();
+    for (const request of await cache.keys()) {
+      const file = parseSavedFileUrl(new URL(request.url).pathname);
+      if (!file || file.student !== student) continue;
+      const bytes = Number((await cache.match(request))?.headers.get('content-length')) || 0;
+      const entry = found.get(file.material) ?? { course: file.course, material: file.material, bytes: 0 };
+      found.set(file.material, { ...entry, bytes: entry.bytes + bytes });
+    }
+    return [...found.values()];
+  }, []);
+
+export interface FileToSave {
+  student: string;
+  course: string;
+  material: string;
+  /** The signed link of the file (and of its poster, for a video). */
+  url: string;
+  posterUrl: string | null;
+}
+
+/** Reads an answer's body, telling how many bytes arrived so far. */
+async function readWithProgress(answer: Response, onBytes: (bytes: number) => void): Promise<Blob> {
+  const type = answer.headers.get('content-type') ?? 'application/octet-stream';
+  if (!answer.body) return answer.blob();
+  const reader = answer.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    chunks.push(read.value);
+    onBytes(read.value.byteLength);
+  }
+  return new Blob(chunks, { type });
+}
+
+async function fetchFile(url: string, onBytes: (bytes: number) => void): Promise<Response> {
+  const answer = await fetch(url, { cache: 'no-store', credentials: 'omit' });
+  if (!answer.ok) throw new Error(`The file answered ${answer.status}`);
+  const body = await readWithProgress(answer, onBytes);
+  return new Response(body, { headers: { 'content-type': body.type, 'content-length': String(body.size) } });
+}
+
+/**
+ * Saves a material's file (and a video's poster) for offline study, telling the bytes as they
+ * arrive. Nothing is kept unless everything arrived.
+ */
+export async function saveFile(file: FileToSave, onBytes: (bytes: number) => void): Promise<void> {
+  // Ask the browser not to clear what the student saved when space runs low (it may still ask them).
+  void navigator.storage?.persist?.().catch(() => false);
+  const cache = await caches.open(MATERIALS_CACHE);
+  const where = { student: file.student, course: file.course, material: file.material };
+  const main = await fetchFile(file.url, onBytes);
+  const poster = file.posterUrl ? await fetchFile(file.posterUrl, onBytes).catch(() => null) : null;
+  await cache.put(savedFileUrl({ ...where, poster: false }), main);
+  if (poster) await cache.put(savedFileUrl({ ...where, poster: true }), poster);
+}
+
+/** Removes saved materials of the student: all, those of one course, or one. */
+export const removeSaved = (student: string, which: { course?: string; material?: string } = {}) =>
+  safely(async () => {
+    const cache = await caches.open(MATERIALS_CACHE);
+    for (const request of await cache.keys()) {
+      const file = parseSavedFileUrl(new URL(request.url).pathname);
+      if (!file || file.student !== student) continue;
+      if ((which.course && file.course !== which.course) || (which.material && file.material !== which.material)) continue;
+      await cache.delete(request);
+    }
+  }, undefined);
+
+/**
+ * The next sync's rule: a saved material the server no longer lists for the course (retired, or
+ * the enrolment ended) is removed.
+ */
+export async function keepOnlyLive(student: string, course: string, live: readonly string[]) {
+  for (const saved of await savedMaterials(student))
+    if (saved.course === course && !live.includes(saved.material)) await removeSaved(student, { material: saved.material });
+}
+
+/** Everything this feature kept for the student on this phone: saved files, answers, queued ticks. */
+export const removeEverything = (student: string) =>
+  safely(async () => {
+    await removeSaved(student);
+    await delMany((await keys(store)).filter(ownedBy(student)), store);
+  }, undefined);
+
+/** Keeps the student's course pages on the phone, for when they open one offline (each a few KB). */
+export const keepPages = (paths: readonly string[]) =>
+  safely(async () => {
+    const cache = await caches.open(PAGES_CACHE);
+    const missing = [];
+    for (const path of paths) if (!(await cache.match(path))) missing.push(path);
+    await cache.addAll(missing);
+  }, undefined);
