@@ -1,7 +1,7 @@
 // The portal installs as a web app (issue 20, 'Installable'): every page links the manifest, which
 // names the college, opens on the dashboard standalone and has its icons at the sizes it says; iOS
 // gets its title and touch icon; and Chromium itself finds nothing that stops an install.
-import { expect, test } from './fixtures.ts';
+import { expect, signIn, test } from './fixtures.ts';
 
 /** A PNG's width and height, from its IHDR chunk. */
 function pngSize(bytes: Buffer): string {
@@ -44,4 +44,20 @@ test('pages link the manifest and the iOS home-screen tags, and Chromium finds n
   // A test browser's context is private, which alone stops an install; nothing else may (a manifest
   // Chromium cannot read, no suitable icon, a start URL outside the scope...).
   expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
+});
+
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the dashboard installs: Chromium finds nothing in the way once its service worker controls it', async ({ page, student }) => {
+    await signIn(page, student);
+    await page.goto('/dashboard');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
+    const { url, errors } = await cdp.send('Page.getAppManifest');
+    expect(new URL(url).pathname).toBe('/manifest.webmanifest');
+    expect(errors).toEqual([]);
+  });
 });

@@ -213,6 +213,27 @@ test("a student's saved materials are theirs: logout asks, another student on th
   expect((await savedAddresses(page)).filter((path) => path.includes(student.user.id))).toEqual([]);
 });
 
+test('on a connection the browser says is metered, videos not saved do not preload, and the page says so', async ({
+  page,
+  student,
+  request,
+}) => {
+  await enrol(request, student);
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true, effectiveType: '4g' } }),
+  );
+  await signIn(page, student);
+  await openCourse(page);
+  await expect(main(page).getByText('Data saver is on: videos load only when you press play.')).toBeVisible();
+  const [video] = (await materialsOnServer(request, student)).filter((m) => m.kind === 'video');
+  await item(page, video!)
+    .getByRole('button', { name: /^Watch video/ })
+    .click();
+  await expect(main(page).locator('video')).toHaveAttribute('preload', 'none');
+  // Sizes are shown before anything is saved.
+  await expect(item(page, video!).getByText(/^\d+ KB$/)).toBeVisible();
+});
+
 test.describe('a new build', () => {
   // Its own origin for the pages, served from this process, so the test can put a new build in
   // place as a deploy does; the API calls go on to the run's server.

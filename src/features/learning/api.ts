@@ -13,14 +13,14 @@ export const learningApi = {
   materials: (courseId: string) => http.get(coursePath(courseId), { data: CourseMaterialsSchema, toastError: false }),
   /**
    * A tick as queued on the phone (src/features/learning/offline/store.ts): its time, and its key, so the
-   * server counts it once however often it is sent. The first send of a tick says why it failed in
-   * a toast (`quiet` for a queued one sent later); a tick that met an ended session is sent again
-   * once the student has logged back in.
+   * server counts it once however often it is sent. No toast: a tick that cannot reach the server
+   * waits on the phone, and the page says why one was refused. A tick that met an ended session is
+   * sent again once the student has logged back in (not a `quiet` one: the queue sends those).
    */
   sendTick: (tick: QueuedTick, { quiet = false }: { quiet?: boolean } = {}) =>
     http.put(
       `${coursePath(tick.course)}/materials/${encodeURIComponent(tick.material)}`,
       { completed: tick.completed, at: tick.at },
-      { data: MaterialProgressSchema, replayable: !quiet, toastError: !quiet, headers: { 'idempotency-key': tick.key } },
+      { data: MaterialProgressSchema, replayable: !quiet, toastError: false, headers: { 'idempotency-key': tick.key } },
     ),
 };

@@ -6,6 +6,7 @@
 import { atom } from 'nanostores';
 import { isApiError, isNetworkError, messageOf } from '#lib/errors.ts';
 import { $session } from '#lib/session.ts';
+import { toast } from '#lib/toast/store.ts';
 import {
   dequeueTick,
   keepOnlyLive,
@@ -148,7 +149,7 @@ function settled(tick: QueuedTick, completed: boolean) {
 
 /**
  * Ticks or unticks at once and queues it on the phone, then sends it: offline it waits for the
- * connection (sendQueuedTicks); refused, it goes back (the HTTP client's toast says why).
+ * connection (sendQueuedTicks); refused, it goes back and a toast says why.
  */
 export async function setCompleted(id: string, completed: boolean) {
   const state = $materials.get();
@@ -166,7 +167,10 @@ export async function setCompleted(id: string, completed: boolean) {
       void askForBackgroundSync();
     } else {
       await dequeueTick(student, tick.key);
-      if (!isApiError(error) || error.status !== 401) settled(tick, !completed);
+      if (!isApiError(error) || error.status !== 401) {
+        settled(tick, !completed);
+        toast.error(messageOf(error));
+      }
     }
   }
   await countQueued(student);

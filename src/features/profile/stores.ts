@@ -12,8 +12,8 @@ import type { ChangePasswordInput, ProfileUpdateInput } from './schemas.ts';
 export const PASSWORD_CHANGED_REDIRECT_MS = 1000;
 
 /** Reads the signed-in user from the server (and so finds out whether the session still holds). */
-export async function loadProfile() {
-  const { data } = await profileApi.profile();
+export async function loadProfile({ quiet = false }: { quiet?: boolean } = {}) {
+  const { data } = await profileApi.profile({ quiet });
   updateSessionUser(data);
   return data;
 }
@@ -24,7 +24,7 @@ export async function loadProfile() {
  * picture changed elsewhere to the header.
  */
 export function refreshSignedInUser() {
-  if ($session.get()) loadProfile().catch(() => undefined);
+  if ($session.get()) loadProfile({ quiet: true }).catch(() => undefined);
 }
 
 /** Saves the home address and phone (PUT user/student/profile). */
