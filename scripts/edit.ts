@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { editablePaths, editorConfig, type PresenceRules } from './editor/decap-config.ts';
+import { PAGE, previewStyles } from './editor/page.ts';
 import { refusal } from './editor/gate.ts';
 import { loadCollections } from './editor/load-collections.ts';
 
@@ -47,22 +48,6 @@ const backend = spawn(process.execPath, [decapServer], {
   env: { ...process.env, PORT: String(backendPort), BIND_HOST: host, GIT_REPO_DIRECTORY: root, MODE: 'fs', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
-
-const PAGE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>Content editor · Adire Fashion Academy</title>
-    <link href="config.yml" type="text/yaml" rel="cms-config-url" />
-  </head>
-  <body>
-    <script src="decap-cms.js"></script>
-    <script src="editor.js"></script>
-  </body>
-</html>
-`;
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
@@ -120,8 +105,7 @@ async function serve(request: IncomingMessage, response: ServerResponse) {
   }
   if (path === '/admin/editor.js') return send(response, 200, TYPES['.js']!, await readFile(new URL('editor-page.js', editorFiles)));
   if (path === '/admin/preview.css') {
-    const css = await Promise.all([readFile(resolve('src/styles/global.css')), readFile(new URL('preview.css', editorFiles))]);
-    return send(response, 200, TYPES['.css']!, Buffer.concat(css));
+    return send(response, 200, TYPES['.css']!, await previewStyles());
   }
   const asset = /^\/admin\/([\w.-]+)$/.exec(path)?.[1];
   const type = asset && TYPES[asset.slice(asset.lastIndexOf('.'))];

@@ -69,3 +69,17 @@ test('courses are retired, never deleted, and their paid materials are not shown
   await page.goto('/admin/#/collections/courses');
   await expect(page.getByText(/To retire one/)).toBeVisible();
 });
+
+// Pictures for the README and the issue, made on request: EDITOR_SCREENSHOTS=1.
+for (const [width, height] of [
+  [1366, 900],
+  [390, 844],
+]) {
+  test(`screenshot: editing a course at ${width} px`, async ({ page }) => {
+    test.skip(!process.env.EDITOR_SCREENSHOTS, 'EDITOR_SCREENSHOTS=1 makes the pictures');
+    await page.setViewportSize({ width: width!, height: height! });
+    await openEntry(page, 'courses', 'pattern-drafting-foundations');
+    await page.getByLabel('Price (naira)').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `docs/screenshots/editor-course-${width}.png` });
+  });
+}
