@@ -245,7 +245,12 @@ function collectionConfig(collection: ContentCollection, root: string, shared: P
 
   const entries = files.map((file) => ({ dir: posix.dirname(file.path), data: file.data }));
   const context = { ...shared, imageFolder: imageFolders(collection.name, visible, entries), overrides: presentation.overrides };
-  const fields = fieldsOf(visible, context);
+  const shown = fieldsOf(visible, context);
+  // A hidden field stays in the file as it is, never shown. It is still named, as a hidden widget:
+  // Decap orders a file's keys by its fields, and a key it does not know would land anywhere.
+  const fields = Object.keys(schema.properties ?? {}).map(
+    (name): DecapField => shown.find((field) => field.name === name) ?? { name, label: name, widget: 'hidden', required: false },
+  );
   // A Markdown body where the collection's files have one (a biography, a page's text).
   if (files.some((file) => file.body.trim())) fields.push({ name: 'body', label: 'Text', widget: 'markdown', required: false });
 
