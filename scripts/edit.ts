@@ -116,6 +116,21 @@ async function serve(request: IncomingMessage, response: ServerResponse) {
   send(response, 404, 'text/plain', 'Not found');
 }
 
+/** decap-server answers 'info' once it listens: wait for it (at most 10 s) before serving the page. */
+async function backendReady() {
+  for (let tries = 0; tries < 100; tries++) {
+    const answer = await fetch(`http://${host}:${backendPort}/api/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'info' }),
+    }).catch(() => undefined);
+    if (answer?.ok) return;
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  throw new Error('decap-server did not start within 10 s.');
+}
+await backendReady();
+
 const server = createServer((request, response) => {
   serve(request, response).catch((error: unknown) => {
     console.error(error);
