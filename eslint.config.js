@@ -16,6 +16,7 @@ export default defineConfig(
   {
     ignores: [
       'dist/',
+      'dist-editor/',
       '.astro/',
       'node_modules/',
       'data/',

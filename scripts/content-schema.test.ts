@@ -23,7 +23,7 @@ describe('content schemas', () => {
   it('name the file and the field when a value has the wrong type', () => {
     const root = projectWith((dir) => {
       const file = join(dir, 'content/projects/lsetf.md');
-      writeFileSync(file, readFileSync(file, 'utf8').replace(/^summary: .*$/m, 'summary: 42'));
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^summary: .*(?:\n {2}.*)*$/m, 'summary: 42'));
     });
     const { status, output } = sync(root);
     expect(status).not.toBe(0);

@@ -10,7 +10,7 @@ interface Step {
 }
 
 mkdirSync('reports', { recursive: true });
-for (const report of ['reports/vitest.json', 'reports/playwright.json']) rmSync(report, { force: true });
+for (const report of ['reports/vitest.json', 'reports/playwright.json', 'reports/playwright-editor.json']) rmSync(report, { force: true });
 
 const steps: Step[] = [
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
@@ -31,6 +31,8 @@ const steps: Step[] = [
   { name: 'html', command: ['npm', 'run', '--silent', 'check:html'] },
   { name: 'budgets', command: ['npm', 'run', '--silent', 'budget'] },
   { name: 'end-to-end', command: ['npx', 'playwright', 'test'] },
+  // The content editor (npm run edit) on a copy of content/, and a build of what it wrote.
+  { name: 'editor', command: ['npx', 'playwright', 'test', '-c', 'playwright.editor.config.ts'] },
 ];
 
 const only = process.argv.slice(2);
@@ -64,9 +66,9 @@ function countVitest(): Counts {
   };
   return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
 }
-function countPlaywright(): Counts {
-  if (!existsSync('reports/playwright.json')) return { passed: 0, failed: 0, skipped: 0 };
-  const { stats } = JSON.parse(readFileSync('reports/playwright.json', 'utf8')) as {
+function countPlaywright(report: string): Counts {
+  if (!existsSync(report)) return { passed: 0, failed: 0, skipped: 0 };
+  const { stats } = JSON.parse(readFileSync(report, 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   };
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
@@ -75,7 +77,9 @@ function countPlaywright(): Counts {
 console.log('\nStep timings');
 for (const [name, seconds, ok] of timings) console.log(`  ${name.padEnd(12)} ${seconds.toFixed(1).padStart(7)} s  ${ok ? 'ok' : 'FAILED'}`);
 const vitest = countVitest();
-const e2e = countPlaywright();
+const browser = countPlaywright('reports/playwright.json');
+const editor = countPlaywright('reports/playwright-editor.json');
+const e2e = { passed: browser.passed + editor.passed, failed: browser.failed + editor.failed, skipped: browser.skipped + editor.skipped };
 console.log(`  unit + API tests: ${vitest.passed} passed, ${vitest.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed`);
 const total = {
   passed: vitest.passed + e2e.passed,

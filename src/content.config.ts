@@ -3,6 +3,7 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { parse } from 'yaml';
 
 const seo = {
   /** The <title> of the page, unique across the site. */
@@ -10,6 +11,13 @@ const seo = {
   /** The meta description, shown by search engines. */
   description: z.string().min(50).max(170),
 };
+
+/**
+ * A YAML file holding one list under the collection's name, each item with its `id`: the browser
+ * editor (npm run edit) edits it as one list, in the order shown on the pages.
+ */
+const listFile = (path: string, key: string) =>
+  file(path, { parser: (text) => (parse(text) as Record<string, Record<string, unknown>[]>)[key] ?? [] });
 
 const link = z.object({ label: z.string().min(1), href: z.string().min(1) });
 
@@ -118,8 +126,9 @@ const faculty = defineCollection({
     z.object({ name: z.string(), role: z.string(), order: z.number().int(), portrait: image(), portraitAlt: z.string() }),
 });
 
+/** Where each quote appears (`on`): exactly three carry `home`. */
 const testimonials = defineCollection({
-  loader: file('content/testimonials.yaml'),
+  loader: listFile('content/testimonials.yaml', 'testimonials'),
   schema: ({ image }) =>
     z.object({
       quote: z.string().min(20),
@@ -130,8 +139,9 @@ const testimonials = defineCollection({
     }),
 });
 
+/** Shown in `order`; `status: coming-soon` marks a campus not yet open. */
 const campuses = defineCollection({
-  loader: file('content/campuses.yaml'),
+  loader: listFile('content/campuses.yaml', 'campuses'),
   schema: z.object({
     city: z.string(),
     address: z.string(),
@@ -141,8 +151,9 @@ const campuses = defineCollection({
   }),
 });
 
+/** Logos are our own simple wordmarks, not the partners' official marks. */
 const partners = defineCollection({
-  loader: file('content/partners.yaml'),
+  loader: listFile('content/partners.yaml', 'partners'),
   schema: ({ image }) => z.object({ name: z.string(), logo: image(), order: z.number().int() }),
 });
 

@@ -1,0 +1,151 @@
+// npm run edit: the content editor on this machine, against the working copy's content/.
+//
+//   npm run edit [-- --root DIR] [--port 4330]
+//
+// Serves the editor (Decap CMS, from node_modules) at http://localhost:4330/admin/ with a
+// configuration made from src/content.config.ts at every load, and passes its reads and writes to
+// decap-server (Decap's own local backend, on a port of its own on 127.0.0.1) after checking them
+// (editor/gate.ts). Nothing of this is in the build: the public pages carry no editor.
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { stringify } from 'yaml';
+import { editablePaths, editorConfig, type PresenceRules } from './editor/decap-config.ts';
+import { PAGE, previewStyles } from './editor/page.ts';
+import { refusal } from './editor/gate.ts';
+import { loadCollections } from './editor/load-collections.ts';
+
+const { values } = parseArgs({ options: { root: { type: 'string', default: '.' }, port: { type: 'string', default: '4330' } } });
+const root = resolve(values.root);
+const port = Number(values.port);
+const host = '127.0.0.1';
+
+const require = createRequire(import.meta.url);
+const decapDist = dirname(require.resolve('decap-cms/dist/decap-cms.js'));
+const decapServer = require.resolve('decap-server/dist/index.js');
+const editorFiles = new URL('./editor/', import.meta.url);
+
+const collections = await loadCollections();
+/** The configuration, with the backend at the address the page was loaded from. */
+const makeConfig = (origin = `http://localhost:${port}`, rules?: PresenceRules) =>
+  editorConfig(collections, { root, backend: { name: 'proxy', proxy_url: `${origin}/api/v1`, branch: 'main' } }, rules);
+
+/** A free port on 127.0.0.1 for decap-server, which nobody but this process talks to. */
+const freePort = () =>
+  new Promise<number>((done) => {
+    const probe = createNetServer().listen(0, host, () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => done(free));
+    });
+  });
+
+const backendPort = await freePort();
+const backend = spawn(process.execPath, [decapServer], {
+  env: { ...process.env, PORT: String(backendPort), BIND_HOST: host, GIT_REPO_DIRECTORY: root, MODE: 'fs', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.map': 'application/json',
+};
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function send(response: ServerResponse, status: number, type: string, body: string | Buffer) {
+  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
+}
+
+/** The editor's calls: checked by the gate, then answered by decap-server. */
+async function proxy(request: IncomingMessage, response: ServerResponse) {
+  const text = await readBody(request);
+  let call: { action?: string; params?: Parameters<typeof refusal>[1] };
+  try {
+    call = JSON.parse(text) as typeof call;
+  } catch {
+    return send(response, 400, 'application/json', JSON.stringify({ error: 'The request is not JSON.' }));
+  }
+  const config = makeConfig();
+  const removable = config.collections
+    .filter((collection) => 'folder' in collection && collection.delete)
+    .map((c) => ('folder' in c ? c.folder : ''));
+  const problem = await refusal(call.action ?? '', call.params, { editable: editablePaths(config), removable });
+  if (problem) return send(response, 422, 'application/json', JSON.stringify({ error: problem }));
+  const answer = await fetch(`http://${host}:${backendPort}/api/v1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: text,
+  });
+  send(response, answer.status, 'application/json', Buffer.from(await answer.arrayBuffer()));
+}
+
+async function serve(request: IncomingMessage, response: ServerResponse) {
+  const path = new URL(request.url ?? '/', `http://${host}`).pathname;
+  if (request.method === 'POST' && path === '/api/v1') return proxy(request, response);
+  if (path === '/' || path === '/admin') return response.writeHead(302, { location: '/admin/' }).end();
+  if (path === '/admin/') return send(response, 200, 'text/html; charset=utf-8', PAGE);
+  if (path === '/admin/config.yml') {
+    const config = makeConfig(`http://${request.headers.host ?? `localhost:${port}`}`);
+    return send(response, 200, 'text/yaml; charset=utf-8', stringify(config));
+  }
+  if (path === '/admin/rules.json') {
+    const rules: PresenceRules = {};
+    makeConfig(undefined, rules);
+    return send(response, 200, 'application/json', JSON.stringify(rules));
+  }
+  if (path === '/admin/editor.js') return send(response, 200, TYPES['.js']!, await readFile(new URL('editor-page.js', editorFiles)));
+  if (path === '/admin/preview.css') {
+    return send(response, 200, TYPES['.css']!, await previewStyles());
+  }
+  const asset = /^\/admin\/([\w.-]+)$/.exec(path)?.[1];
+  const type = asset && TYPES[asset.slice(asset.lastIndexOf('.'))];
+  if (asset && type) {
+    const file = await readFile(join(decapDist, asset)).catch(() => undefined);
+    if (file) return send(response, 200, type, file);
+  }
+  send(response, 404, 'text/plain', 'Not found');
+}
+
+/** decap-server answers 'info' once it listens: wait for it (at most 10 s) before serving the page. */
+async function backendReady() {
+  for (let tries = 0; tries < 100; tries++) {
+    const answer = await fetch(`http://${host}:${backendPort}/api/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'info' }),
+    }).catch(() => undefined);
+    if (answer?.ok) return;
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  throw new Error('decap-server did not start within 10 s.');
+}
+await backendReady();
+
+const server = createServer((request, response) => {
+  serve(request, response).catch((error: unknown) => {
+    console.error(error);
+    if (!response.headersSent) send(response, 500, 'text/plain', 'The editor failed: see the terminal.');
+  });
+});
+server.listen(port, host, () => console.log(`Content editor: http://localhost:${port}/admin/ (editing ${join(root, 'content')})`));
+
+const stop = () => {
+  backend.kill();
+  server.close();
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+backend.on('exit', (code) => {
+  if (code) console.error(`decap-server stopped (exit ${code}).`);
+  server.close();
+});

@@ -1,0 +1,28 @@
+// The editor's page and preview styles, the same for `npm run edit` and the production build of the
+// editor (scripts/build-editor.ts).
+import { readFile } from 'node:fs/promises';
+
+export const PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>Content editor · Adire Fashion Academy</title>
+    <link href="config.yml" type="text/yaml" rel="cms-config-url" />
+  </head>
+  <body>
+    <script src="decap-cms.js"></script>
+    <script src="editor.js"></script>
+  </body>
+</html>
+`;
+
+/** The site's global stylesheet, then the preview's own rules. */
+export async function previewStyles(): Promise<Buffer> {
+  const parts = await Promise.all([
+    readFile(new URL('../../src/styles/global.css', import.meta.url)),
+    readFile(new URL('preview.css', import.meta.url)),
+  ]);
+  return Buffer.concat(parts);
+}
