@@ -25,6 +25,8 @@ $session.listen((session) => {
   if (typeof localStorage === 'undefined') return;
   if (session) localStorage.setItem(SESSION_KEY, JSON.stringify(session));
   else localStorage.removeItem(SESSION_KEY);
+  // Saved course files are served only to the student signed in (docs/product.md#offline-study).
+  void import('./offline-student.ts').then(({ setOfflineStudent }) => setOfflineStudent(session?.user.id ?? null));
   document.documentElement.dataset.auth = session ? 'user' : 'visitor';
   window.dispatchEvent(new Event(SESSION_EVENT));
 });

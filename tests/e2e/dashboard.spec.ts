@@ -69,6 +69,7 @@ it('enrolled: 0% -> tick the first material -> the progress at once, kept after 
   await expect(nav.getByText(TITLE)).toHaveAttribute('aria-current', 'page');
 
   const checkboxes = main(page).getByRole('checkbox');
+  await expect(main(page).getByRole('list', { name: 'Course materials' })).toBeVisible();
   const count = await checkboxes.count();
   expect(count).toBeGreaterThan(1);
   const figure = main(page).locator('.course-progress-figure');

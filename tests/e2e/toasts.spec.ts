@@ -113,7 +113,14 @@ test('a top progress bar runs while a request is out and finishes when it answer
   await expect(bar).toHaveCSS('opacity', '0');
 });
 
-test('if the form code cannot be fetched, a submit says so, keeps the address, and works on the next try', async ({ page }) => {
+/**
+ * Chromium retries a dynamic import that failed from version 156 (seen here: 156 does, Debian's 150
+ * keeps the failure for the page's life, as the HTML standard first said). Before it, the next try
+ * says the same message: the address is kept and a reload works.
+ */
+const RETRIES_FAILED_IMPORTS = 156;
+
+test('if the form code cannot be fetched, a submit says so, keeps the address, and works on the next try', async ({ page, browser }) => {
   let block = true;
   await page.route('**/_astro/enhance*.js', (route) => (block ? route.abort('internetdisconnected') : route.continue()));
   await page.route(ENDPOINT, (route) => route.fulfill({ json: { message: 'Thank you for subscribing!', data: null } }));
@@ -125,5 +132,11 @@ test('if the form code cannot be fetched, a submit says so, keeps the address, a
   await expect(footer.getByLabel('Email address')).toHaveValue('ada@example.com');
   block = false;
   await footer.getByRole('button', { name: 'Subscribe' }).click();
+  if (Number(browser.version().split('.')[0]) < RETRIES_FAILED_IMPORTS) {
+    await expect(footer.getByText('Network error: check your internet connection and try again.')).toBeVisible();
+    await page.reload();
+    await footer.getByLabel('Email address').fill('ada@example.com');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+  }
   await expect(page.getByRole('status').filter({ hasText: 'Thank you for subscribing!' })).toBeVisible();
 });

@@ -160,10 +160,15 @@ export async function logIn(input: Out<typeof LoginSchema>, next: string | null 
   }
 }
 
-/** Ends the session on the server (as far as it can be reached), forgets it here, and goes home. */
-export async function logOut({ to = HOME_PATH }: { to?: string } = {}) {
+/** Ends the session on the server (as far as it can be reached) and forgets it here. */
+export async function endSession() {
   await accountsApi.logOut().catch(() => undefined);
   setSession(null);
+}
+
+/** Ends the session and goes home (or `to`). */
+export async function logOut({ to = HOME_PATH }: { to?: string } = {}) {
+  await endSession();
   go(to, { replace: true });
 }
 

@@ -136,6 +136,14 @@ function setCompletedLocally(id: string, completed: boolean) {
   $materials.set({ ...state, materials: state.materials.map((m) => (m.id === id ? { ...m, completed } : m)) });
 }
 
+/**
+ * A queued tick that could not be sent for now stays queued: no connection, an ended session (sent
+ * once the student is back), the server busy or failing (408, 429, 5xx), an answer it could not
+ * read. One the server refused for good (the material retired, not enrolled, a bad request) is dropped.
+ */
+const waitsInQueue = (error: unknown) =>
+  !isApiError(error) || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
+
 /** Ticks waiting for a connection, of the student signed in: the course page says how many. */
 export const $queuedTicks = atom(0);
 
@@ -163,14 +171,14 @@ export async function setCompleted(id: string, completed: boolean) {
     await dequeueTick(student, tick.key);
     settled(tick, data.completed);
   } catch (error) {
-    if (isNetworkError(error)) {
-      void askForBackgroundSync();
+    // No connection, or an ended session: kept on the phone, sent with the queue (after logging back
+    // in). Anything else the student sees at once: the tick goes back, with why.
+    if (isNetworkError(error) || (isApiError(error) && error.status === 401)) {
+      if (isNetworkError(error)) void askForBackgroundSync();
     } else {
       await dequeueTick(student, tick.key);
-      if (!isApiError(error) || error.status !== 401) {
-        settled(tick, !completed);
-        toast.error(messageOf(error));
-      }
+      settled(tick, !completed);
+      toast.error(messageOf(error));
     }
   }
   await countQueued(student);
@@ -202,7 +210,7 @@ export function sendQueuedTicks(): Promise<void> {
         await dequeueTick(student, tick.key);
         settled(tick, data.completed);
       } catch (error) {
-        if (isNetworkError(error) || !isApiError(error) || error.status === 401 || error.status >= 500) break;
+        if (waitsInQueue(error)) break;
         await dequeueTick(student, tick.key);
       }
     }

@@ -16,7 +16,7 @@ const PROFILE = 'user/student/profile';
 
 // Separate exports, not one object: a page that only refreshes the profile (every signed-in page)
 // does not carry the upload calls and their schemas. Callers import them as a namespace, profileApi.
-/** `quiet`: no toast when it fails (the refresh every signed-in page makes in the background, offline too). */
+/** `quiet`: no toast from the client (the background refresh of every signed-in page says only refusals: stores.ts). */
 export const profile = ({ quiet = false }: { quiet?: boolean } = {}) => http.get(PROFILE, { data: UserSchema, toastError: !quiet });
 export const updateProfile = (input: ProfileUpdateInput) => http.put(PROFILE, input, { data: UserSchema, toastSuccess: true });
 export const changePassword = (input: ChangePasswordInput) =>

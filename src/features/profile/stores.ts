@@ -1,6 +1,7 @@
 // The profile feature's actions: the settings forms and the signed-in pages call these. Each puts
 // the user the server answered into the session store, so the header's avatar and name follow on
 // every page at once.
+import { isNetworkError, messageOf } from '#lib/errors.ts';
 import { go, LOGIN_PATH } from '#lib/navigation.ts';
 import { $session, setSession, updateSessionUser } from '#lib/session.ts';
 import { noteSignedOut } from '#lib/signed-out.ts';
@@ -13,7 +14,11 @@ export const PASSWORD_CHANGED_REDIRECT_MS = 1000;
 
 /** Reads the signed-in user from the server (and so finds out whether the session still holds). */
 export async function loadProfile({ quiet = false }: { quiet?: boolean } = {}) {
-  const { data } = await profileApi.profile({ quiet });
+  const { data } = await profileApi.profile({ quiet }).catch((error: unknown) => {
+    // Quiet about a lost connection only (offline, the page says so itself); a refusal is still said.
+    if (quiet && !isNetworkError(error)) toast.error(messageOf(error));
+    throw error;
+  });
   updateSessionUser(data);
   return data;
 }

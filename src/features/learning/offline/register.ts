@@ -5,7 +5,7 @@
 // take over and reloads the page, so nobody is kept on an old version.
 import { $session } from '#lib/session.ts';
 import { toast } from '#lib/toast/store.ts';
-import { setOfflineStudent } from './store.ts';
+import { setOfflineStudent } from '#lib/offline-student.ts';
 
 const UPDATE_TEXT = 'A new version of the site is ready.';
 
@@ -22,9 +22,12 @@ function offerUpdate(waiting: ServiceWorker) {
 }
 
 export async function registerServiceWorker() {
-  $session.subscribe((session) => void setOfflineStudent(session?.user.id ?? null));
+  // The session as this page found it (its changes are written by session.ts itself).
+  await setOfflineStudent($session.get()?.user.id ?? null);
   if (!('serviceWorker' in navigator)) return;
   const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  // Just updated: the worker fetches the pages it keeps again, now that nothing waits for it.
+  navigator.serviceWorker.controller?.postMessage({ type: 'refresh-pages' });
   // Only an update waits: the first version takes over at once, with nothing to replace.
   const offerWhenInstalled = (worker: ServiceWorker | null) =>
     worker?.addEventListener('statechange', () => {

@@ -6,7 +6,7 @@
 // touches the API: its answers carry personal data, and the pages keep on purpose only what the
 // offline feature stores itself (src/features/learning/offline/store.ts).
 import { get } from 'idb-keyval';
-import { MATERIALS_CACHE, OFFLINE_PAGE, PAGES_CACHE, STUDENT_KEY, offlineStore, parseSavedFileUrl } from './keys.ts';
+import { MATERIALS_CACHE, OFFLINE_PAGE, PAGES_CACHE, STUDENT_KEY, offlineStore, parseSavedFileUrl } from '#lib/offline-keys.ts';
 
 // The few service worker types used here (the project's TypeScript has the DOM's, not the worker's).
 interface ExtendableEvent extends Event {
@@ -42,17 +42,36 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
+  // Quick and local only: pages wait for activation, so nothing here touches the network.
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) if (name.startsWith('shell-') && name !== SHELL_CACHE) await caches.delete(name);
-      await refreshPages();
+      const pages = await caches.open(PAGES_CACHE);
+      for (const name of await caches.keys()) {
+        if (!name.startsWith('shell-') || name === SHELL_CACHE) continue;
+        // The old build's scripts go to the pages' cache: a course page cached before still names them.
+        const old = await caches.open(name);
+        for (const request of await old.keys()) {
+          const answer = new URL(request.url).pathname.startsWith('/_astro/') ? await old.match(request) : undefined;
+          if (answer) await pages.put(request, answer);
+        }
+        await caches.delete(name);
+      }
       await self.clients.claim();
+      refreshNeeded = true;
     })(),
   );
 });
 
+/** Set on activation: the page that loads next asks for the cached pages to be fetched again. */
+let refreshNeeded = false;
+
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'skip-waiting') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === 'skip-waiting') void self.skipWaiting();
+  if (type === 'refresh-pages' && refreshNeeded) {
+    refreshNeeded = false;
+    (event as MessageEvent & ExtendableEvent).waitUntil(refreshPages());
+  }
 });
 
 // Background Sync: the queued ticks need the student's token, which only a page has: ask the open pages to send them.
@@ -66,26 +85,35 @@ self.addEventListener('sync', (event) => {
   );
 });
 
+/** A fetch that gives up after `ms`, as a phone on a bad connection needs. */
+const fetchWithin = (request: Request, ms: number) => fetch(request, { signal: AbortSignal.timeout(ms) });
+
 /**
- * After an update the cached pages name the old build's scripts: fetch them again, and drop the
- * scripts and styles no page of this build names (they are content-hashed, so never reused).
+ * After an update the cached pages name the old build's scripts: fetch them again, all at once and
+ * each for at most 20 s, then drop the scripts and styles that neither this build's shell nor any
+ * cached page names (content-hashed, they are never reused). A page that could not be fetched keeps
+ * its old copy and the scripts it names.
  */
 async function refreshPages() {
   const cache = await caches.open(PAGES_CACHE);
-  const keys = await cache.keys();
-  for (const request of keys) {
-    const path = new URL(request.url).pathname;
-    if (path.startsWith('/_astro/')) {
-      if (!PRECACHE.includes(path)) await cache.delete(request);
-    } else {
-      await fetch(request)
-        .then(async (answer) => {
-          if (answer.ok) await cache.put(request, answer);
-          else await cache.delete(request);
-        })
-        .catch(() => undefined);
-    }
+  const requests = await cache.keys();
+  const isScript = (request: Request) => new URL(request.url).pathname.startsWith('/_astro/');
+  await Promise.all(
+    requests
+      .filter((request) => !isScript(request))
+      .map(async (request) => {
+        const answer = await fetchWithin(request, 20_000).catch(() => null);
+        if (answer?.status === 200) await cache.put(request, answer);
+        else if (answer?.status === 404 || answer?.status === 410) await cache.delete(request);
+      }),
+  );
+  const named = new Set(PRECACHE);
+  for (const request of await cache.keys()) {
+    if (isScript(request)) continue;
+    const html = (await (await cache.match(request))?.text()) ?? '';
+    for (const [path] of html.matchAll(/\/_astro\/[\w.-]+/g)) named.add(path);
   }
+  for (const request of requests) if (isScript(request) && !named.has(new URL(request.url).pathname)) await cache.delete(request);
 }
 
 self.addEventListener('fetch', (event) => {
@@ -144,7 +172,7 @@ async function savedFile(request: Request, path: string, owner: string): Promise
   if (!cached) return notSaved();
   const type = cached.headers.get('content-type') ?? 'application/octet-stream';
   const range = request.headers.get('range');
-  const headers = { 'content-type': type, 'accept-ranges': 'bytes', 'cache-control': 'no-store' };
+  const headers = { 'content-type': type, 'accept-ranges': 'bytes', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
   const body = await cached.blob();
   if (!range) return new Response(body, { headers: { ...headers, 'content-length': String(body.size) } });
   // One range, as a video element asks: bytes=start-end, bytes=start- or bytes=-suffix.

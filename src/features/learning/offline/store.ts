@@ -2,8 +2,8 @@
 // student: the last answers of My courses and of each course's materials (with when they were
 // fetched), the course files saved for offline in Cache Storage, and the ticks not yet sent. The
 // service worker serves the saved files (./service-worker.ts); nothing here is sent anywhere.
-import { del, delMany, get, keys, set, update } from 'idb-keyval';
-import { MATERIALS_CACHE, PAGES_CACHE, STUDENT_KEY, offlineStore, parseSavedFileUrl, savedFileUrl } from './keys.ts';
+import { delMany, get, keys, set, update } from 'idb-keyval';
+import { MATERIALS_CACHE, PAGES_CACHE, offlineStore, parseSavedFileUrl, savedFileUrl } from '#lib/offline-keys.ts';
 
 const store = offlineStore();
 
@@ -41,10 +41,6 @@ async function safely<T>(work: () => Promise<T>, otherwise: T): Promise<T> {
     return otherwise;
   }
 }
-
-/** The student whose saved files the service worker serves: the one signed in, or nobody. */
-export const setOfflineStudent = (student: string | null) =>
-  safely(() => (student ? set(STUDENT_KEY, student, store) : del(STUDENT_KEY, store)), undefined);
 
 export const keepSnapshot = <T>(student: string, what: { courses: true } | { course: string }, data: T) =>
   safely(

@@ -6,7 +6,7 @@
 // sent to the checkout, never shown the materials.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { savedFileUrl } from '../offline/keys.ts';
+import { savedFileUrl } from '#lib/offline-keys.ts';
 import { $online, $saved, $saving, refreshSaved, removeFromPhone, saveForOffline, savingData } from '../offline/saving.ts';
 import { formatBytes, formatTime } from '#lib/format.ts';
 import { $session } from '#lib/session.ts';
