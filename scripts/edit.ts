@@ -14,7 +14,7 @@ import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
-import { editablePaths, editorConfig, type PresenceRules } from './editor/decap-config.ts';
+import { editorConfig, gateRules, type PresenceRules } from './editor/decap-config.ts';
 import { PAGE, previewStyles } from './editor/page.ts';
 import { refusal } from './editor/gate.ts';
 import { loadCollections } from './editor/load-collections.ts';
@@ -75,11 +75,7 @@ async function proxy(request: IncomingMessage, response: ServerResponse) {
   } catch {
     return send(response, 400, 'application/json', JSON.stringify({ error: 'The request is not JSON.' }));
   }
-  const config = makeConfig();
-  const removable = config.collections
-    .filter((collection) => 'folder' in collection && collection.delete)
-    .map((c) => ('folder' in c ? c.folder : ''));
-  const problem = await refusal(call.action ?? '', call.params, { editable: editablePaths(config), removable });
+  const problem = await refusal(call.action ?? '', call.params, gateRules(makeConfig()));
   if (problem) return send(response, 422, 'application/json', JSON.stringify({ error: problem }));
   const answer = await fetch(`http://${host}:${backendPort}/api/v1`, {
     method: 'POST',
