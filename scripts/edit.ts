@@ -5,7 +5,9 @@
 // Serves the editor (Decap CMS, from node_modules) at http://localhost:4330/admin/ with a
 // configuration made from src/content.config.ts at every load, and passes its reads and writes to
 // decap-server (Decap's own local backend, on a port of its own on 127.0.0.1) after checking them
-// (editor/gate.ts). Nothing of this is in the build: the public pages carry no editor.
+// (editor/gate.ts). It answers only requests addressed to localhost:<port> or 127.0.0.1:<port>, and
+// the backend's calls only from its own page (editor/request-check.ts). Nothing of this is in the
+// build: the public pages carry no editor.
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -14,10 +16,11 @@ import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
-import { editablePaths, editorConfig, type PresenceRules } from './editor/decap-config.ts';
+import { editorConfig, gateRules, type PresenceRules } from './editor/decap-config.ts';
 import { PAGE, previewStyles } from './editor/page.ts';
 import { refusal } from './editor/gate.ts';
 import { loadCollections } from './editor/load-collections.ts';
+import { API_PATH, requestRefusal } from './editor/request-check.ts';
 
 const { values } = parseArgs({ options: { root: { type: 'string', default: '.' }, port: { type: 'string', default: '4330' } } });
 const root = resolve(values.root);
@@ -30,9 +33,12 @@ const decapServer = require.resolve('decap-server/dist/index.js');
 const editorFiles = new URL('./editor/', import.meta.url);
 
 const collections = await loadCollections();
-/** The configuration, with the backend at the address the page was loaded from. */
-const makeConfig = (origin = `http://localhost:${port}`, rules?: PresenceRules) =>
-  editorConfig(collections, { root, backend: { name: 'proxy', proxy_url: `${origin}/api/v1`, branch: 'main' } }, rules);
+/**
+ * The configuration, with the backend at this server's own path: the page calls the address it was
+ * loaded from (localhost or 127.0.0.1), and no request header is written into the configuration.
+ */
+const makeConfig = (rules?: PresenceRules) =>
+  editorConfig(collections, { root, backend: { name: 'proxy', proxy_url: API_PATH, branch: 'main' } }, rules);
 
 /** A free port on 127.0.0.1 for decap-server, which nobody but this process talks to. */
 const freePort = () =>
@@ -45,7 +51,17 @@ const freePort = () =>
 
 const backendPort = await freePort();
 const backend = spawn(process.execPath, [decapServer], {
-  env: { ...process.env, PORT: String(backendPort), BIND_HOST: host, GIT_REPO_DIRECTORY: root, MODE: 'fs', LOG_LEVEL: 'warn' },
+  // ORIGIN: its CORS answers name only its own address, so no other page's cross-origin call passes
+  // (by default it lets any localhost page in); this server calls it from Node, with no Origin.
+  env: {
+    ...process.env,
+    PORT: String(backendPort),
+    BIND_HOST: host,
+    ORIGIN: `http://${host}:${backendPort}`,
+    GIT_REPO_DIRECTORY: root,
+    MODE: 'fs',
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -63,7 +79,8 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 function send(response: ServerResponse, status: number, type: string, body: string | Buffer) {
-  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
+  // Never in another site's frame: a page of theirs could have the user click Publish or Delete.
+  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-frame-options': 'DENY' }).end(body);
 }
 
 /** The editor's calls: checked by the gate, then answered by decap-server. */
@@ -75,13 +92,9 @@ async function proxy(request: IncomingMessage, response: ServerResponse) {
   } catch {
     return send(response, 400, 'application/json', JSON.stringify({ error: 'The request is not JSON.' }));
   }
-  const config = makeConfig();
-  const removable = config.collections
-    .filter((collection) => 'folder' in collection && collection.delete)
-    .map((c) => ('folder' in c ? c.folder : ''));
-  const problem = await refusal(call.action ?? '', call.params, { editable: editablePaths(config), removable });
+  const problem = await refusal(call.action ?? '', call.params, gateRules(makeConfig()));
   if (problem) return send(response, 422, 'application/json', JSON.stringify({ error: problem }));
-  const answer = await fetch(`http://${host}:${backendPort}/api/v1`, {
+  const answer = await fetch(`http://${host}:${backendPort}${API_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: text,
@@ -91,16 +104,15 @@ async function proxy(request: IncomingMessage, response: ServerResponse) {
 
 async function serve(request: IncomingMessage, response: ServerResponse) {
   const path = new URL(request.url ?? '/', `http://${host}`).pathname;
-  if (request.method === 'POST' && path === '/api/v1') return proxy(request, response);
+  const refused = requestRefusal(request, path, (server.address() as AddressInfo).port);
+  if (refused) return send(response, 403, 'text/plain; charset=utf-8', refused);
+  if (path === API_PATH) return proxy(request, response);
   if (path === '/' || path === '/admin') return response.writeHead(302, { location: '/admin/' }).end();
   if (path === '/admin/') return send(response, 200, 'text/html; charset=utf-8', PAGE);
-  if (path === '/admin/config.yml') {
-    const config = makeConfig(`http://${request.headers.host ?? `localhost:${port}`}`);
-    return send(response, 200, 'text/yaml; charset=utf-8', stringify(config));
-  }
+  if (path === '/admin/config.yml') return send(response, 200, 'text/yaml; charset=utf-8', stringify(makeConfig()));
   if (path === '/admin/rules.json') {
     const rules: PresenceRules = {};
-    makeConfig(undefined, rules);
+    makeConfig(rules);
     return send(response, 200, 'application/json', JSON.stringify(rules));
   }
   if (path === '/admin/editor.js') return send(response, 200, TYPES['.js']!, await readFile(new URL('editor-page.js', editorFiles)));
@@ -119,7 +131,7 @@ async function serve(request: IncomingMessage, response: ServerResponse) {
 /** decap-server answers 'info' once it listens: wait for it (at most 10 s) before serving the page. */
 async function backendReady() {
   for (let tries = 0; tries < 100; tries++) {
-    const answer = await fetch(`http://${host}:${backendPort}/api/v1`, {
+    const answer = await fetch(`http://${host}:${backendPort}${API_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ action: 'info' }),
@@ -137,7 +149,10 @@ const server = createServer((request, response) => {
     if (!response.headersSent) send(response, 500, 'text/plain', 'The editor failed: see the terminal.');
   });
 });
-server.listen(port, host, () => console.log(`Content editor: http://localhost:${port}/admin/ (editing ${join(root, 'content')})`));
+server.listen(port, host, () => {
+  const { port: listening } = server.address() as AddressInfo;
+  console.log(`Content editor: http://localhost:${listening}/admin/ (editing ${join(root, 'content')})`);
+});
 
 const stop = () => {
   backend.kill();

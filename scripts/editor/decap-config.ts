@@ -15,6 +15,7 @@ import {
   type JsonSchema,
   type PresenceRule,
 } from './fields.ts';
+import type { EntryPlace, GateRules } from './gate.ts';
 import type { ContentCollection } from './load-collections.ts';
 
 interface Presentation {
@@ -271,22 +272,47 @@ function collectionConfig(collection: ContentCollection, root: string, shared: P
   };
 }
 
-/** The folders and files the editor may read and write, from the content root: nothing else is served. */
-export function editablePaths(config: ReturnType<typeof editorConfig>): string[] {
-  const paths = new Set<string>([config.media_folder]);
+/** The folders the picture fields upload to (each field's media_folder), from the content root. */
+function pictureFolders(config: ReturnType<typeof editorConfig>): string[] {
+  const folders = new Set<string>();
   const visit = (fields: DecapField[]) => {
     for (const field of fields) {
-      if (typeof field.media_folder === 'string') paths.add(field.media_folder.replace(/^\//, ''));
+      if (typeof field.media_folder === 'string') folders.add(field.media_folder.replace(/^\//, ''));
       visit(field.fields ?? []);
     }
   };
-  for (const collection of config.collections) {
-    if ('folder' in collection) paths.add(collection.folder);
-    for (const file of 'files' in collection ? collection.files : []) paths.add(file.file);
+  for (const collection of config.collections)
     visit(
       ('fields' in collection ? collection.fields : undefined) ??
         ('files' in collection ? collection.files.flatMap((file) => file.fields) : []),
     );
+  return [...folders].sort();
+}
+
+/** The folders and files the editor may read and write, from the content root: nothing else is served. */
+export function editablePaths(config: ReturnType<typeof editorConfig>): string[] {
+  const paths = new Set<string>([config.media_folder, ...pictureFolders(config)]);
+  for (const collection of config.collections) {
+    if ('folder' in collection) paths.add(collection.folder);
+    for (const file of 'files' in collection ? collection.files : []) paths.add(file.file);
   }
   return [...paths].sort();
+}
+
+/**
+ * What the local backend's gate (gate.ts) lets the editor do: read what it edits; write an entry as a
+ * file of its own collection (a folder collection's folder with its extension, or the one file);
+ * remove one only where the collection allows it (never a course); write pictures only to the
+ * folders of the picture fields.
+ */
+export function gateRules(config: ReturnType<typeof editorConfig>): GateRules {
+  return {
+    editable: editablePaths(config),
+    entries: config.collections.flatMap((collection): EntryPlace[] =>
+      'folder' in collection
+        ? [{ folder: collection.folder, extension: `.${collection.extension}`, removable: collection.delete }]
+        : collection.files.map((file) => ({ file: file.file })),
+    ),
+    pictures: pictureFolders(config),
+  };
 }

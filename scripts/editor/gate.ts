@@ -1,8 +1,10 @@
 // What the editor's browser page may ask of the local backend (decap-server), checked before it is
-// passed on: only the files and folders the editor's collections name, never content/materials,
-// content/lessons, data/ or anything else in the folder; entries removed only where the collection
-// allows it; pictures only in the formats and sizes below. decap-server itself would read and write
-// any file under the folder it was given.
+// passed on: reads only from the files and folders the editor's collections name, never
+// content/materials, content/lessons, data/ or anything else in the folder; an entry written only as
+// a file of its own collection (in the collection's folder with its extension, or the collection's
+// one file), never renamed; pictures only in the picture folders of the editor's fields, in the
+// formats and sizes below; entries removed only where the collection allows it. decap-server itself
+// would read and write any file under the folder it was given.
 import { posix } from 'node:path';
 import sharp from 'sharp';
 
@@ -15,11 +17,16 @@ const IMAGE_RULES = {
   extensions: ['.jpg', '.jpeg', '.png', '.webp', '.avif'],
 };
 
+/** Where a collection's entries are: a folder of files with one extension ('.md'), or one file. */
+export type EntryPlace = { folder: string; extension: string; removable: boolean } | { file: string };
+
 export interface GateRules {
-  /** Folders and files (from the content root) the editor reads and writes. */
+  /** Folders and files (from the content root) the editor reads. */
   editable: string[];
-  /** Folders whose files may be removed (collections that allow it, and the image folders). */
-  removable: string[];
+  /** Where entries are written (and, where a folder collection allows it, removed). */
+  entries: EntryPlace[];
+  /** The folders the editor's picture fields upload to; pictures are written there and nowhere else. */
+  pictures: string[];
 }
 
 interface Asset {
@@ -29,6 +36,7 @@ interface Asset {
 }
 interface DataFile {
   path: string;
+  raw?: string;
   newPath?: string;
 }
 interface Params {
@@ -43,15 +51,39 @@ interface Params {
   paths?: string[];
 }
 
-const within = (path: string, places: string[]) => {
-  const clean = posix.normalize(path.replace(/^\/+/, ''));
-  return !clean.startsWith('..') && places.some((place) => clean === place || clean.startsWith(place + '/'));
-};
+const NOT_EDITED = 'This file is not edited here.';
+const NOT_REMOVED = 'This is not removed here.';
 
-async function checkImage(asset: Asset): Promise<string | undefined> {
+/**
+ * A path as the editor sends it: from the content root, '/' between names, nothing to resolve. No
+ * '\' (a separator on Windows), '..', '.' or empty name, leading '/', NUL or ':' (a drive or an NTFS
+ * stream), so that checking the text is checking the file.
+ */
+const plain = (path: unknown): path is string =>
+  typeof path === 'string' && !/[\\\0:]/.test(path) && path.split('/').every((name) => name !== '' && name !== '.' && name !== '..');
+
+const within = (path: unknown, places: string[]) => plain(path) && places.some((place) => path === place || path.startsWith(place + '/'));
+
+/** The collection place this entry file belongs to: directly in a folder with its extension, or the file. */
+const placeOf = (path: unknown, rules: GateRules) =>
+  plain(path)
+    ? rules.entries.find((place) =>
+        'file' in place
+          ? path === place.file
+          : posix.dirname(path) === place.folder && path.endsWith(place.extension) && !posix.basename(path).startsWith('.'),
+      )
+    : undefined;
+
+const listOf = <T>(value: T[] | undefined): T[] | undefined => (Array.isArray(value) ? value : undefined);
+
+async function checkImage(asset: Asset, rules: GateRules): Promise<string | undefined> {
+  if (!plain(asset.path) || !rules.pictures.includes(posix.dirname(asset.path)))
+    return `${String(asset.path)}: pictures go only in the folders of the editor's picture fields.`;
   const name = posix.basename(asset.path);
   if (!IMAGE_RULES.extensions.includes(posix.extname(name).toLowerCase()))
     return `${name}: pictures must be JPEG, PNG, WebP or AVIF files.`;
+  // decap-server writes the bytes as `encoding` says: check the same bytes.
+  if (asset.encoding !== 'base64' || typeof asset.content !== 'string') return `${name} was not sent as base64.`;
   const bytes = Buffer.from(asset.content, 'base64');
   if (bytes.length > IMAGE_RULES.maxBytes)
     return `${name} is ${(bytes.length / 1024 / 1024).toFixed(1)} MB: pictures may be at most ${IMAGE_RULES.maxBytes / 1024 / 1024} MB.`;
@@ -65,10 +97,16 @@ async function checkImage(asset: Asset): Promise<string | undefined> {
   return undefined;
 }
 
+/** An entry's file: one of a collection's, at the same path (decap-server would move a whole folder). */
+function checkDataFile(file: DataFile | null, rules: GateRules): string | undefined {
+  if (!file || !placeOf(file.path, rules)) return `${String(file?.path)} is not an entry file of the editor's collections.`;
+  if (file.newPath !== undefined && file.newPath !== file.path) return `${file.path}: an entry's file is not renamed here.`;
+  return undefined;
+}
+
 /** Why this call to the local backend is refused, or undefined when it may go through. */
 export async function refusal(action: string, params: Params | undefined, rules: GateRules): Promise<string | undefined> {
-  const editable = (...paths: (string | undefined)[]) =>
-    paths.every((path) => path !== undefined && within(path, rules.editable)) ? undefined : 'This file is not edited here.';
+  const editable = (...paths: unknown[]) => (paths.every((path) => within(path, rules.editable)) ? undefined : NOT_EDITED);
   const p = params ?? {};
   switch (action) {
     case 'info':
@@ -76,30 +114,43 @@ export async function refusal(action: string, params: Params | undefined, rules:
       return undefined;
     case 'entriesByFolder':
       return editable(p.folder);
-    case 'entriesByFiles':
-      return editable(...(p.files ?? []).map((file) => file.path));
+    case 'entriesByFiles': {
+      const files = listOf(p.files);
+      return files ? editable(...files.map((file) => file?.path)) : NOT_EDITED;
+    }
     case 'getEntry':
     case 'getMediaFile':
       return editable(p.path);
     case 'getMedia':
       return editable(p.mediaFolder);
     case 'persistEntry': {
-      const files = p.dataFiles ?? (p.entry ? [p.entry] : []);
-      const assets = p.assets ?? [];
-      const wrong = editable(...files.flatMap((file) => [file.path, file.newPath ?? file.path]), ...assets.map((asset) => asset.path));
-      if (wrong) return wrong;
+      // decap-server writes `dataFiles`, or `entry` without them: whichever is there is checked.
+      const files: (DataFile | null)[] = [];
+      if (p.entry !== undefined) files.push(p.entry);
+      if (p.dataFiles !== undefined) files.push(...(listOf(p.dataFiles) ?? [null]));
+      const assets = listOf(p.assets);
+      if (!files.length || !assets) return 'No entry was sent.';
+      for (const file of files) {
+        const problem = checkDataFile(file, rules);
+        if (problem) return problem;
+      }
       for (const asset of assets) {
-        const problem = await checkImage(asset);
+        const problem = asset ? await checkImage(asset, rules) : 'No picture was sent.';
         if (problem) return problem;
       }
       return undefined;
     }
     case 'persistMedia':
-      return editable(p.asset?.path) ?? (p.asset ? checkImage(p.asset) : 'No picture was sent.');
+      return p.asset ? checkImage(p.asset, rules) : 'No picture was sent.';
     case 'deleteFile':
     case 'deleteFiles': {
-      const paths = p.paths ?? [p.path];
-      return paths.every((path) => path !== undefined && within(path, rules.removable)) ? undefined : 'This is not removed here.';
+      // Each action reads its own parameter: `path` for one file, `paths` for several.
+      const paths = action === 'deleteFile' ? [p.path] : (listOf(p.paths) ?? []);
+      const removable = (path: unknown) => {
+        const place = placeOf(path, rules);
+        return place !== undefined && 'folder' in place && place.removable;
+      };
+      return paths.length && paths.every(removable) ? undefined : NOT_REMOVED;
     }
     default:
       return `The editor does not ${action} here.`;

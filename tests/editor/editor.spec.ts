@@ -1,6 +1,6 @@
 // Staff edit content/ in the browser (npm run edit): the editor writes what they changed and
 // nothing else, refuses what the build would refuse, naming the field, and a build of the edited
-// content shows the change on the pages.
+// content shows the change on the pages. Another site's page cannot call its backend.
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
@@ -87,6 +87,61 @@ test('courses are retired, never deleted, and their paid materials are not shown
   await expect(page.getByText('Materials', { exact: true })).toHaveCount(0);
   await page.goto('/admin/#/collections/courses');
   await expect(page.getByText(/To retire one/)).toBeVisible();
+});
+
+test("another site's page cannot call the editor's backend: a foreign Origin or Host, a text/plain body or a preflight is refused", async ({
+  request,
+  baseURL,
+}) => {
+  const { port } = new URL(baseURL!);
+  const path = 'content/faculty/from-another-site.md';
+  const save = JSON.stringify({
+    action: 'persistEntry',
+    params: {
+      branch: 'main',
+      dataFiles: [{ slug: 'from-another-site', path, raw: '---\nname: Someone\n---\n' }],
+      assets: [],
+      options: { commitMessage: 'Create faculty', useWorkflow: false, status: 'draft' },
+    },
+  });
+  const refused: Record<string, string>[] = [
+    { origin: 'http://evil.example', 'content-type': 'application/json' },
+    { origin: 'null', 'content-type': 'application/json' },
+    { origin: `http://localhost:${port}`, 'content-type': 'text/plain' },
+    { 'content-type': 'text/plain;charset=UTF-8' },
+    { 'content-type': 'application/x-www-form-urlencoded' },
+    // DNS rebinding: another name that resolves to 127.0.0.1, the request then same-origin for it.
+    { host: `rebound.example:${port}`, origin: `http://rebound.example:${port}`, 'content-type': 'application/json' },
+  ];
+  for (const headers of refused) {
+    const answer = await request.post('/api/v1', { headers, data: save });
+    expect(answer.status(), JSON.stringify(headers)).toBe(403);
+    expect(answer.headers()['content-type']).toMatch(/^text\/plain/);
+  }
+  const preflight = await request.fetch('/api/v1', {
+    method: 'OPTIONS',
+    headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+  });
+  expect(preflight.status()).toBe(403);
+  expect(preflight.headers()['access-control-allow-origin']).toBeUndefined();
+  expect((await request.get('/admin/config.yml', { headers: { host: `rebound.example:${port}` } })).status()).toBe(403);
+  expect(existsSync(join(ROOT, path))).toBe(false);
+
+  // The same call from the editor's own page is answered: the refusals above are the checks'.
+  const own = await request.post('/api/v1', {
+    headers: { origin: `http://localhost:${port}`, 'content-type': 'application/json' },
+    data: save,
+  });
+  expect(own.status(), await own.text()).toBe(200);
+  expect(existsSync(join(ROOT, path))).toBe(true);
+  const remove = await request.post('/api/v1', {
+    headers: { 'content-type': 'application/json' },
+    data: { action: 'deleteFiles', params: { branch: 'main', paths: [path], options: { commitMessage: 'Delete faculty' } } },
+  });
+  expect(remove.status()).toBe(200);
+  expect(existsSync(join(ROOT, path))).toBe(false);
+  // And the configuration names no address: the page calls the one it was loaded from.
+  expect(await (await request.get('/admin/config.yml')).text()).toMatch(/proxy_url: \/api\/v1\n/);
 });
 
 // Pictures for the README and the issue, made on request: EDITOR_SCREENSHOTS=1.
