@@ -21,12 +21,20 @@ function readStored(): Session | null {
 
 export const $session = atom<Session | null>(readStored());
 
+/** The student the service worker was last told about from this tab (see the listener below). */
+let offlineStudent: string | null = $session.get()?.user.id ?? null;
+
 $session.listen((session) => {
   if (typeof localStorage === 'undefined') return;
   if (session) localStorage.setItem(SESSION_KEY, JSON.stringify(session));
   else localStorage.removeItem(SESSION_KEY);
-  // Saved course files are served only to the student signed in (docs/product.md#offline-study).
-  void import('./offline-student.ts').then(({ setOfflineStudent }) => setOfflineStudent(session?.user.id ?? null));
+  // Saved course files are served only to the student signed in (docs/product.md#offline-study):
+  // written when that changes (a sign-in, any logout), not at every refresh of the profile.
+  const student = session?.user.id ?? null;
+  if (student !== offlineStudent) {
+    offlineStudent = student;
+    void import('./offline-student.ts').then(({ setOfflineStudent }) => setOfflineStudent(student));
+  }
   document.documentElement.dataset.auth = session ? 'user' : 'visitor';
   window.dispatchEvent(new Event(SESSION_EVENT));
 });
