@@ -9,7 +9,7 @@
 // the backend's calls only from its own page (editor/request-check.ts). Nothing of this is in the
 // build: the public pages carry no editor.
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
@@ -92,7 +92,12 @@ async function proxy(request: IncomingMessage, response: ServerResponse) {
   } catch {
     return send(response, 400, 'application/json', JSON.stringify({ error: 'The request is not JSON.' }));
   }
-  const problem = await refusal(call.action ?? '', call.params, gateRules(makeConfig()));
+  const exists = (path: string) =>
+    access(join(root, path)).then(
+      () => true,
+      () => false,
+    );
+  const problem = await refusal(call.action ?? '', call.params, { ...gateRules(makeConfig()), exists });
   if (problem) return send(response, 422, 'application/json', JSON.stringify({ error: problem }));
   const answer = await fetch(`http://${host}:${backendPort}${API_PATH}`, {
     method: 'POST',

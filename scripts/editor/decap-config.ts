@@ -310,7 +310,7 @@ export function gateRules(config: ReturnType<typeof editorConfig>): GateRules {
     editable: editablePaths(config),
     entries: config.collections.flatMap((collection): EntryPlace[] =>
       'folder' in collection
-        ? [{ folder: collection.folder, extension: `.${collection.extension}`, removable: collection.delete }]
+        ? [{ folder: collection.folder, extension: `.${collection.extension}`, removable: collection.delete, creatable: collection.create }]
         : collection.files.map((file) => ({ file: file.file })),
     ),
     pictures: pictureFolders(config),

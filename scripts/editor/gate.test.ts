@@ -9,11 +9,12 @@ import { refusal, type GateRules } from './gate.ts';
 const rules: GateRules = {
   editable: ['content/courses', 'content/faculty', 'content/images', 'content/images/courses', 'content/site.yaml'],
   entries: [
-    { folder: 'content/courses', extension: '.md', removable: false },
-    { folder: 'content/faculty', extension: '.md', removable: true },
+    { folder: 'content/courses', extension: '.md', removable: false, creatable: false },
+    { folder: 'content/faculty', extension: '.md', removable: true, creatable: true },
     { file: 'content/site.yaml' },
   ],
   pictures: ['content/images', 'content/images/courses'],
+  exists: (path) => Promise.resolve(['content/courses/aso-oke-weaving.md', 'content/faculty/ada.md'].includes(path)),
 };
 const picture = async (width: number, height: number) =>
   (
@@ -62,7 +63,7 @@ describe('the editor gate', () => {
   });
 
   it("writes an entry only as a file of its own collection, with the collection's extension", async () => {
-    expect(await refusal('persistEntry', save([{ path: 'content/courses/x.md', raw: '---\n---\n' }]), rules)).toBeUndefined();
+    expect(await refusal('persistEntry', save([{ path: 'content/courses/aso-oke-weaving.md', raw: '---\n---\n' }]), rules)).toBeUndefined();
     expect(await refusal('persistEntry', save([{ path: 'content/site.yaml', raw: 'main: {}\n' }]), rules)).toBeUndefined();
     expect(await refusal('persistEntry', { entry: { path: 'content/faculty/a.md', raw: '' }, assets: [] }, rules)).toBeUndefined();
     for (const path of [
@@ -86,6 +87,13 @@ describe('the editor gate', () => {
     expect(await refusal('persistEntry', { dataFiles: [], assets: [] }, rules)).toBe('No entry was sent.');
   });
 
+  it('makes no new entry in a collection that takes none (a course comes with its paid materials), and does in one that does', async () => {
+    expect(await refusal('persistEntry', save([{ path: 'content/courses/a-new-course.md', raw: '---\n---\n' }]), rules)).toBe(
+      'content/courses/a-new-course.md: this collection takes no new entries here.',
+    );
+    expect(await refusal('persistEntry', save([{ path: 'content/faculty/new-tutor.md', raw: '---\n---\n' }]), rules)).toBeUndefined();
+  });
+
   it("never renames an entry's file (decap-server would move the folder's other files with it)", async () => {
     expect(await refusal('persistEntry', save([{ path: 'content/faculty/a.md', newPath: 'content/courses/a.md' }]), rules)).toMatch(
       /not renamed here/,
@@ -98,7 +106,7 @@ describe('the editor gate', () => {
 
   it("writes an entry's pictures only in the picture folders, checked as uploads are", async () => {
     const png = await picture(800, 600);
-    const entry = { path: 'content/courses/x.md' };
+    const entry = { path: 'content/courses/aso-oke-weaving.md' };
     expect(
       await refusal('persistEntry', save([entry], [{ path: 'content/images/courses/a.png', content: png, encoding: 'base64' }]), rules),
     ).toBeUndefined();

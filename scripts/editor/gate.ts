@@ -18,7 +18,7 @@ const IMAGE_RULES = {
 };
 
 /** Where a collection's entries are: a folder of files with one extension ('.md'), or one file. */
-export type EntryPlace = { folder: string; extension: string; removable: boolean } | { file: string };
+export type EntryPlace = { folder: string; extension: string; removable: boolean; creatable: boolean } | { file: string };
 
 export interface GateRules {
   /** Folders and files (from the content root) the editor reads. */
@@ -27,6 +27,8 @@ export interface GateRules {
   entries: EntryPlace[];
   /** The folders the editor's picture fields upload to; pictures are written there and nowhere else. */
   pictures: string[];
+  /** Whether an entry's file is there already (from the repository's root): a collection that takes no new entries is only edited. */
+  exists?: (path: string) => Promise<boolean>;
 }
 
 interface Asset {
@@ -97,10 +99,16 @@ async function checkImage(asset: Asset, rules: GateRules): Promise<string | unde
   return undefined;
 }
 
-/** An entry's file: one of a collection's, at the same path (decap-server would move a whole folder). */
-function checkDataFile(file: DataFile | null, rules: GateRules): string | undefined {
-  if (!file || !placeOf(file.path, rules)) return `${String(file?.path)} is not an entry file of the editor's collections.`;
+/**
+ * An entry's file: one of a collection's, at the same path (decap-server would move a whole folder),
+ * and already there when its collection takes no new entries (a course comes with paid materials).
+ */
+async function checkDataFile(file: DataFile | null, rules: GateRules): Promise<string | undefined> {
+  const place = file ? placeOf(file.path, rules) : undefined;
+  if (!file || !place) return `${String(file?.path)} is not an entry file of the editor's collections.`;
   if (file.newPath !== undefined && file.newPath !== file.path) return `${file.path}: an entry's file is not renamed here.`;
+  if ('folder' in place && !place.creatable && rules.exists && !(await rules.exists(file.path)))
+    return `${file.path}: this collection takes no new entries here.`;
   return undefined;
 }
 
@@ -131,7 +139,7 @@ export async function refusal(action: string, params: Params | undefined, rules:
       const assets = listOf(p.assets);
       if (!files.length || !assets) return 'No entry was sent.';
       for (const file of files) {
-        const problem = checkDataFile(file, rules);
+        const problem = await checkDataFile(file, rules);
         if (problem) return problem;
       }
       for (const asset of assets) {
