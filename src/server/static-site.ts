@@ -1,7 +1,7 @@
 // Serves the prebuilt site from memory: every file of the build is read once at start with its
 // gzip and brotli forms (written beside it by scripts/compress.ts), so a page costs one map look-up.
 import { buildSources, fileHeaders, mergeSources, type PageSources } from './file-headers.ts';
-import { parseRange } from './http/send-file.ts';
+import { parseRange } from '#lib/byte-range.ts';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';

@@ -6,6 +6,7 @@
 // touches the API: its answers carry personal data, and the pages keep on purpose only what the
 // offline feature stores itself (src/features/learning/offline/store.ts).
 import { get } from 'idb-keyval';
+import { parseRange } from '#lib/byte-range.ts';
 import { MATERIALS_CACHE, OFFLINE_PAGE, PAGES_CACHE, STUDENT_KEY, offlineStore, parseSavedFileUrl } from '#lib/offline-keys.ts';
 
 // The few service worker types used here (the project's TypeScript has the DOM's, not the worker's).
@@ -133,10 +134,13 @@ self.addEventListener('fetch', (event) => {
 async function page(event: FetchEvent, url: URL): Promise<Response> {
   // Pages are static: the query string (?next=…) does not change them.
   const key = url.origin + url.pathname;
-  const cached = await caches.match(key);
+  const pages = await caches.open(PAGES_CACHE);
+  // This build's shell first, then what was visited (caches.match would search the older cache first).
+  const cached = (await (await caches.open(SHELL_CACHE)).match(key)) ?? (await pages.match(key));
   const network = fetch(event.request).then(async (answer) => {
-    if (answer.status === 200 && !answer.redirected && answer.type === 'basic')
-      await (await caches.open(PAGES_CACHE)).put(key, answer.clone());
+    if (answer.status === 200 && !answer.redirected && answer.type === 'basic') await pages.put(key, answer.clone());
+    // A page taken off the site is not served from the phone any more.
+    else if (answer.status === 404 || answer.status === 410) await pages.delete(key);
     return answer;
   });
   if (cached) {
@@ -171,18 +175,14 @@ async function savedFile(request: Request, path: string, owner: string): Promise
   const cached = await (await caches.open(MATERIALS_CACHE)).match(path);
   if (!cached) return notSaved();
   const type = cached.headers.get('content-type') ?? 'application/octet-stream';
-  const range = request.headers.get('range');
   const headers = { 'content-type': type, 'accept-ranges': 'bytes', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
   const body = await cached.blob();
-  if (!range) return new Response(body, { headers: { ...headers, 'content-length': String(body.size) } });
-  // One range, as a video element asks: bytes=start-end, bytes=start- or bytes=-suffix.
-  const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
-  let start = match?.[1] ? Number(match[1]) : NaN;
-  let end = match?.[2] ? Number(match[2]) : body.size - 1;
-  if (match && !match[1] && match[2]) [start, end] = [Math.max(0, body.size - Number(match[2])), body.size - 1];
-  end = Math.min(end, body.size - 1);
-  if (!(start >= 0 && start <= end))
+  // The Node server's range rule (a malformed or multiple range: the whole file).
+  const range = parseRange(request.headers.get('range'), body.size);
+  if (range === null) return new Response(body, { headers: { ...headers, 'content-length': String(body.size) } });
+  if (range === 'unsatisfiable')
     return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${body.size}` } });
+  const { start, end } = range;
   return new Response(body.slice(start, end + 1), {
     status: 206,
     headers: { ...headers, 'content-length': String(end - start + 1), 'content-range': `bytes ${start}-${end}/${body.size}` },
