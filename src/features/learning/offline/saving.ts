@@ -31,7 +31,8 @@ export interface SavableMaterial {
   poster_size: number | null;
 }
 
-const bytesOf = (material: SavableMaterial) => (material.size ?? 0) + (material.poster_size ?? 0);
+/** What saving a material takes: its file and a video's poster. */
+export const bytesOf = (material: Pick<SavableMaterial, 'size' | 'poster_size'>) => (material.size ?? 0) + (material.poster_size ?? 0);
 
 /** Saves each material not yet saved, one after another, telling the progress of each. */
 export async function saveForOffline(student: string, course: string, materials: readonly SavableMaterial[]) {

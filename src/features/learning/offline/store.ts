@@ -139,26 +139,29 @@ export async function saveFile(file: FileToSave, onBytes: (bytes: number) => voi
   if (poster) await cache.put(savedFileUrl({ ...where, poster: true }), poster);
 }
 
-/** Removes saved materials of the student: all, those of one course, or one. */
-export const removeSaved = (student: string, which: { course?: string; material?: string } = {}) =>
+/** Removes the student's saved files `which` picks (by course and material). */
+const removeSavedWhere = (student: string, which: (file: { course: string; material: string }) => boolean) =>
   safely(async () => {
     const cache = await caches.open(MATERIALS_CACHE);
     for (const request of await cache.keys()) {
       const file = parseSavedFileUrl(new URL(request.url).pathname);
-      if (!file || file.student !== student) continue;
-      if ((which.course && file.course !== which.course) || (which.material && file.material !== which.material)) continue;
-      await cache.delete(request);
+      if (file?.student === student && which(file)) await cache.delete(request);
     }
   }, undefined);
+
+/** Removes saved materials of the student: all, those of one course, or one. */
+export const removeSaved = (student: string, which: { course?: string; material?: string } = {}) =>
+  removeSavedWhere(
+    student,
+    (file) => (!which.course || file.course === which.course) && (!which.material || file.material === which.material),
+  );
 
 /**
  * The next sync's rule: a saved material the server no longer lists for the course (retired, or
  * the enrolment ended) is removed.
  */
-export async function keepOnlyLive(student: string, course: string, live: readonly string[]) {
-  for (const saved of await savedMaterials(student))
-    if (saved.course === course && !live.includes(saved.material)) await removeSaved(student, { material: saved.material });
-}
+export const keepOnlyLive = (student: string, course: string, live: readonly string[]) =>
+  removeSavedWhere(student, (file) => file.course === course && !live.includes(file.material));
 
 /** Everything this feature kept for the student on this phone: saved files, answers, queued ticks. */
 export const removeEverything = (student: string) =>

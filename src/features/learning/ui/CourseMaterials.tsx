@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { savedFileUrl } from '#lib/offline-keys.ts';
-import { $online, $saved, $saving, refreshSaved, removeFromPhone, saveForOffline, savingData } from '../offline/saving.ts';
+import { $online, $saved, $saving, bytesOf, refreshSaved, removeFromPhone, saveForOffline, savingData } from '../offline/saving.ts';
 import { formatBytes, formatTime } from '#lib/format.ts';
 import { $session } from '#lib/session.ts';
 import { materialAnchor, materialIdFromHash } from '../links.ts';
@@ -107,8 +107,6 @@ interface MaterialListProps {
   linkReloads: number;
   syncedAt: string | null;
 }
-
-const bytesOf = (material: Material) => (material.size ?? 0) + (material.poster_size ?? 0);
 
 function MaterialList({ courseId, student, materials, selectedId, linkReloads, syncedAt }: MaterialListProps) {
   const progress = progressOf(materials);
