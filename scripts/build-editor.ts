@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { editorConfig, type PresenceRules } from './editor/decap-config.ts';
 import { loadCollections } from './editor/load-collections.ts';
-import { PAGE, previewStyles } from './editor/page.ts';
+import { editorScript, PAGE, previewStyles } from './editor/page.ts';
 
 const out = resolve(process.argv[2] ?? 'dist-editor');
 const repo = process.env.EDITOR_REPO;
@@ -36,6 +36,6 @@ cpSync(decap, out, {
 writeFileSync(join(out, 'index.html'), PAGE);
 writeFileSync(join(out, 'config.yml'), stringify(config));
 writeFileSync(join(out, 'rules.json'), JSON.stringify(rules));
-cpSync(new URL('editor/editor-page.js', import.meta.url), join(out, 'editor.js'));
+writeFileSync(join(out, 'editor.js'), await editorScript());
 writeFileSync(join(out, 'preview.css'), await previewStyles());
 console.log(`Editor written to ${out} (backend ${backend.name}, ${repo}).`);

@@ -17,7 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { editorConfig, gateRules, type PresenceRules } from './editor/decap-config.ts';
-import { PAGE, previewStyles } from './editor/page.ts';
+import { editorScript, PAGE, previewStyles } from './editor/page.ts';
 import { refusal } from './editor/gate.ts';
 import { loadCollections } from './editor/load-collections.ts';
 import { API_PATH, requestRefusal } from './editor/request-check.ts';
@@ -30,7 +30,6 @@ const host = '127.0.0.1';
 const require = createRequire(import.meta.url);
 const decapDist = dirname(require.resolve('decap-cms/dist/decap-cms.js'));
 const decapServer = require.resolve('decap-server/dist/index.js');
-const editorFiles = new URL('./editor/', import.meta.url);
 
 const collections = await loadCollections();
 /**
@@ -120,7 +119,7 @@ async function serve(request: IncomingMessage, response: ServerResponse) {
     makeConfig(rules);
     return send(response, 200, 'application/json', JSON.stringify(rules));
   }
-  if (path === '/admin/editor.js') return send(response, 200, TYPES['.js']!, await readFile(new URL('editor-page.js', editorFiles)));
+  if (path === '/admin/editor.js') return send(response, 200, TYPES['.js']!, await editorScript());
   if (path === '/admin/preview.css') {
     return send(response, 200, TYPES['.css']!, await previewStyles());
   }

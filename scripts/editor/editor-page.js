@@ -3,6 +3,8 @@
 // optional fields left out of the file instead of written empty (the schemas refuse '' where a
 // value must start with '/' or be a number).
 /* global CMS, h */
+import { formatDuration } from '#features/courses/format-duration.ts';
+import { formatNaira } from '#lib/format.ts';
 
 const en = CMS.getLocale('en');
 en.editor.editorControlPane.widget.regexPattern = '%{pattern}.';
@@ -10,9 +12,11 @@ CMS.registerLocale('en', en);
 
 CMS.registerPreviewStyle('preview.css');
 
-const naira = (value) => `₦${Number(value ?? 0).toLocaleString('en-NG', { maximumFractionDigits: 0 })}`;
-// As the course page shows it (src/features/courses/format-duration.ts).
-const duration = (value = '') => (/^\d+(?:\.\d+)?$/.test(value.trim()) ? `${value.trim()} month(s)` : value);
+/** As the course page shows a price; nothing while the field holds no number yet. */
+const naira = (value) => {
+  const amount = Number(value ?? 0);
+  return Number.isFinite(amount) ? formatNaira(amount, { decimals: 0 }) : '';
+};
 const list = (value) => (value && value.toJS ? value.toJS() : []);
 
 /** The entry's picture: its path is relative to the entry, so the field says where to find it. */
@@ -43,7 +47,7 @@ CMS.registerPreviewTemplate('courses', (props) => {
       'dl',
       { className: 'preview-facts' },
       h('dt', null, 'Duration'),
-      h('dd', null, duration(data.get('duration'))),
+      h('dd', null, formatDuration(data.get('duration') ?? '')),
       h('dt', null, 'Mode of Study'),
       h('dd', null, data.get('study_mode')),
       h('dt', null, 'Price'),

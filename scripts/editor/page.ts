@@ -1,6 +1,7 @@
 // The editor's page and preview styles, the same for `npm run edit` and the production build of the
 // editor (scripts/build-editor.ts).
 import { readFile } from 'node:fs/promises';
+import { build } from 'esbuild';
 
 export const PAGE = `<!doctype html>
 <html lang="en">
@@ -25,4 +26,19 @@ export async function previewStyles(): Promise<Buffer> {
     readFile(new URL('preview.css', import.meta.url)),
   ]);
   return Buffer.concat(parts);
+}
+
+/**
+ * The editor page's own script (editor-page.js), bundled with the site's formatting rules it
+ * imports, so the preview shows a price and a duration as the course page does.
+ */
+export async function editorScript(): Promise<string> {
+  const result = await build({
+    entryPoints: [new URL('editor-page.js', import.meta.url).pathname],
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    write: false,
+  });
+  return result.outputFiles[0]!.text;
 }
