@@ -1,5 +1,5 @@
 // Content Markdown is text, never HTML: a `<script>` in a course's or a page's body would run on the
-// students' pages. The build refuses such a body (content-check.ts, build-gate.ts), and so does the
+// students' pages. The build refuses such a body (src/server/content-gate/), and so does the
 // editor's gate, at save, with the file and the line, so that staff hear of it at once.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -5,12 +5,12 @@
 // one file), never renamed; pictures only in the picture folders of the editor's fields, in the
 // formats and sizes below; entries removed only where the collection allows it. decap-server itself
 // would read and write any file under the folder it was given. What is written is held to the
-// build's own content rules (content-check.ts): a Markdown body with raw HTML, and a picture that is
-// not the JPEG, PNG, WebP or AVIF its name says (an SVG named .png), are refused here, so the editor
-// hears of it at once rather than from a failed build.
+// build's own content rules (src/server/content-gate/content-check.ts): a Markdown body with raw
+// HTML, and a picture that is not the JPEG, PNG, WebP or AVIF its name says (an SVG named .png), are
+// refused here, so the editor hears of it at once rather than from a failed build.
 import { posix } from 'node:path';
 import sharp from 'sharp';
-import { formatProblem, markdownProblems, pictureProblem } from '../content-check.ts';
+import { formatProblem, markdownProblems, pictureProblem } from '#server/content-gate/content-check.ts';
 
 const IMAGE_RULES = {
   /** Largest upload: a photo from a phone, once, before the build makes its own sizes. */

@@ -1,6 +1,6 @@
 // Which inline scripts are the build's own: the page CSP (src/server/file-headers.ts) lists a hash for
 // these and for nothing else, so a script that reached a page by any other way (a Markdown body, a
-// picture's text) has no hash and does not run, even if the content gate (content-check.ts) missed it.
+// picture's text) has no hash and does not run, even if the content gate (src/server/content-gate/content-check.ts) missed it.
 //
 // Two kinds, both known before any content is read:
 // - the scripts Astro writes itself (the island runtime, the client directives, small bundled
@@ -12,7 +12,7 @@
 //   astro.config.mjs). Content written before the build cannot know it. The attribute is removed.
 import { createHash } from 'node:crypto';
 
-export const OWN_SCRIPT_ATTRIBUTE = 'data-own-script';
+const OWN_SCRIPT_ATTRIBUTE = 'data-own-script';
 /** Where the build records the allow-list for the servers and the edge files (file-headers.ts reads it). */
 export const OWN_SCRIPTS_FILE = 'own-scripts.json';
 

@@ -27,7 +27,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'projects'));
   writeFileSync(join(dist, 'projects', 'index.html'), page('Projects').replace('<p>lorem</p>', `<p>lorem</p><script>${FOREIGN}</script>`));
   writeFileSync(join(dist, '404.html'), page('Page not found'));
-  // The build's own inline scripts (scripts/build-gate.ts): the only ones pages may run.
+  // The build's own inline scripts (src/server/content-gate/build-gate.ts): the only ones pages may run.
   mkdirSync(join(dist, '.server'));
   writeFileSync(join(dist, '.server', 'own-scripts.json'), JSON.stringify({ hashes: [INLINE_HASH] }));
   writeFileSync(join(dist, '_astro', 'app.Ab12.js'), script);

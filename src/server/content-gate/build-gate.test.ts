@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import type { AstroIntegration } from 'astro';
 import { describe, expect, it } from 'vitest';
-import config from '../astro.config.mjs';
-import { buildOwnScripts, fileHeaders, pagePolicy } from '../src/server/file-headers.ts';
+import config from '../../../astro.config.mjs';
+import { buildOwnScripts, fileHeaders, pagePolicy } from '../file-headers.ts';
 import { buildGate, OWN_SCRIPT_MARK, recordOwnScripts, refuseUnsafeMarkdown } from './build-gate.ts';
 
 const hash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;

@@ -3,7 +3,7 @@
 // The pages run with the student's session in reach, so a `<script>`, an `<iframe>`, a
 // `<meta http-equiv>` or an `onerror=` in a Markdown body, a `javascript:` link, or an SVG with script
 // under a picture's name would run as the site. The build stops with the file and the line instead
-// (scripts/build-gate.ts), so the editor hears of it rather than the content silently losing it.
+// (src/server/content-gate/build-gate.ts), so the editor hears of it rather than the content silently losing it.
 //
 // Markdown is read by the same parser the build renders it with (Astro's Sätteri), so what is
 // refused here is exactly what would have reached the page.
@@ -27,7 +27,7 @@ export const RAW_HTML =
 
 /** Where a link or a picture in a body may point: the site's own pages, the web, mail and phone. */
 const SAFE_URL = /^(?:https?:|mailto:|tel:|[/#?.]|[^:/?#]*(?:[/?#]|$))/i;
-export const UNSAFE_URL = 'links may only be web (https://), mail (mailto:), phone (tel:) or site addresses.';
+const UNSAFE_URL = 'links may only be web (https://), mail (mailto:), phone (tel:) or site addresses.';
 
 interface Positioned {
   position?: { start?: { line?: number } };

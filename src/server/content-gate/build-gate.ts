@@ -8,7 +8,7 @@ import { readdir, readFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { OWN_SCRIPTS_FILE, ownScripts } from '../src/server/own-scripts.ts';
+import { OWN_SCRIPTS_FILE, ownScripts } from '../own-scripts.ts';
 import { contentProblems, formatProblem, markdownRules } from './content-check.ts';
 
 /** Made anew for every build: our own inline scripts carry it (data-own-script), content cannot. */
@@ -25,7 +25,7 @@ export const refuseUnsafeMarkdown = ({ fileURL }: { fileURL: URL | undefined }) 
   });
 
 /** Every problem of content/, as one message, or undefined when it may be built. */
-export async function contentRefusal(dir: string, base?: string): Promise<string | undefined> {
+async function contentRefusal(dir: string, base?: string): Promise<string | undefined> {
   const problems = await contentProblems(dir, base);
   if (!problems.length) return undefined;
   return `The content cannot be built:\n${problems.map((problem) => `  ${formatProblem(problem)}`).join('\n')}`;
