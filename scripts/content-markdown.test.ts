@@ -31,6 +31,16 @@ describe('the editor gate on a Markdown body', () => {
     );
   });
 
+  it('refuses a javascript: address in a link field of a YAML file', async () => {
+    const site = { editable: ['content/site.yaml'], entries: [{ file: 'content/site.yaml' }], pictures: [] };
+    const yaml = {
+      branch: 'main',
+      dataFiles: [{ path: 'content/site.yaml', raw: 'promoLink:\n  label: Go\n  href: javascript:alert(1)\n' }],
+      assets: [],
+    };
+    expect(await refusal('persistEntry', yaml, site)).toMatch(/^content\/site\.yaml:3: links may only be web/);
+  });
+
   it('refuses a javascript: link', async () => {
     expect(await refusal('persistEntry', save(`${project}\n[Apply](javascript:alert(1))\n`), rules)).toMatch(
       /^content\/projects\/british-council\.md:\d+: links may only be web/,

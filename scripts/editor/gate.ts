@@ -6,11 +6,11 @@
 // formats and sizes below; entries removed only where the collection allows it. decap-server itself
 // would read and write any file under the folder it was given. What is written is held to the
 // build's own content rules (src/server/content-gate/content-check.ts): a Markdown body with raw
-// HTML, and a picture that is not the JPEG, PNG, WebP or AVIF its name says (an SVG named .png), are
-// refused here, so the editor hears of it at once rather than from a failed build.
+// HTML, a javascript: link, and a picture that is not the JPEG, PNG, WebP or AVIF its name says (an
+// SVG named .png) are refused here, so the editor hears of it at once rather than from a failed build.
 import { posix } from 'node:path';
 import sharp from 'sharp';
-import { formatProblem, markdownProblems, pictureProblem } from '#server/content-gate/content-check.ts';
+import { formatProblem, pictureProblem, textProblems } from '#server/content-gate/content-check.ts';
 
 const IMAGE_RULES = {
   /** Largest upload: a photo from a phone, once, before the build makes its own sizes. */
@@ -116,11 +116,9 @@ async function checkDataFile(file: DataFile | null, rules: GateRules): Promise<s
   if (file.newPath !== undefined && file.newPath !== file.path) return `${file.path}: an entry's file is not renamed here.`;
   if ('folder' in place && !place.creatable && rules.exists && !(await rules.exists(file.path)))
     return `${file.path}: this collection takes no new entries here.`;
-  if (file.path.endsWith('.md')) {
-    if (typeof file.raw !== 'string') return `${file.path}: no text was sent.`;
-    const [problem] = await markdownProblems(file.path, file.raw);
-    if (problem) return formatProblem(problem);
-  }
+  if (typeof file.raw !== 'string') return `${file.path}: no text was sent.`;
+  const [problem] = await textProblems(file.path, file.raw);
+  if (problem) return formatProblem(problem);
   return undefined;
 }
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { contentProblems, formatProblem, markdownProblems, pictureProblem, RAW_HTML, svgProblem } from './content-check.ts';
+import { contentProblems, formatProblem, markdownProblems, pictureProblem, RAW_HTML, svgProblem, textProblems } from './content-check.ts';
 
 const FRONT = '---\ntitle: A project\n---\n\n';
 const png = () =>
@@ -40,6 +40,18 @@ describe('Markdown in content', () => {
         '[a](https://x.ng) [b](/courses) [c](mailto:a@b.ng) [d](tel:+234) [e](#top) [f](../x) <https://x.ng>\n',
       ),
     ).toEqual([]);
+  });
+
+  it('refuses a script address in a link field of the front matter or a YAML file, with its line, and takes text with colons', async () => {
+    const front =
+      '---\ntitle: Note: a title\nlinks:\n  - label: Apply\n    href: javascript:alert(1)\nscholarship:\n  applyUrl: https://x.ng\n---\n\nBody.\n';
+    expect((await textProblems('content/projects/x.md', front)).map(formatProblem)).toEqual([
+      'content/projects/x.md:5: links may only be web (https://), mail (mailto:), phone (tel:) or site addresses. (href: javascript:alert(1))',
+    ]);
+    const site =
+      'name: Adire\npromoLink:\n  label: Go\n  href: " JaVaScript:alert(1)"\nsocials:\n  - network: x\n    href: data:text/html,x\n';
+    expect((await textProblems('content/site.yaml', site)).map(({ line }) => line)).toEqual([4, 7]);
+    expect(await textProblems('content/site.yaml', 'promoLink:\n  href: /courses\ntagline: "Learn: sew"\n')).toEqual([]);
   });
 
   it('lets markup be shown as code, and a less-than sign be text', async () => {

@@ -12,6 +12,7 @@ import { extname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import sharp from 'sharp';
+import { isPair, isScalar, LineCounter, parseDocument, visit } from 'yaml';
 
 /** A problem in one file: where, and what the editor should change. */
 export interface ContentProblem {
@@ -64,6 +65,41 @@ export async function markdownProblems(file: string, text: string): Promise<Cont
   });
   await processor.render(text, { fileURL: pathToFileURL(file) });
   return problems;
+}
+
+/** Front matter and YAML keys whose values the pages put in a link or a source (href, applyUrl, src ...). */
+const ADDRESS_KEY = /(?:href|url|src|captions)$/i;
+
+/**
+ * The problems in one YAML text (a .yaml file, or a Markdown file's front matter, which starts at
+ * `firstLine`): an address that is not web, mail, phone or the site's own, in any field that the
+ * pages put in a link or a source (a `javascript:` link would run when clicked).
+ */
+function yamlProblems(file: string, text: string, firstLine = 1): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const lines = new LineCounter();
+  const document = parseDocument(text, { lineCounter: lines });
+  visit(document, {
+    Pair(_, pair) {
+      if (!isPair(pair) || !isScalar(pair.key) || !ADDRESS_KEY.test(String(pair.key.value))) return;
+      if (!isScalar(pair.value) || typeof pair.value.value !== 'string' || SAFE_URL.test(pair.value.value.trim())) return;
+      const line = pair.value.range ? lines.linePos(pair.value.range[0]).line + firstLine - 1 : undefined;
+      problems.push({ file, line, message: `${UNSAFE_URL} (${String(pair.key.value)}: ${pair.value.value})` });
+    },
+  });
+  return problems;
+}
+
+/**
+ * The problems of an entry's text by its file's kind: a Markdown file's front matter and body, a
+ * YAML file's addresses. Nothing for any other file.
+ */
+export async function textProblems(file: string, text: string): Promise<ContentProblem[]> {
+  const extension = extname(file).toLowerCase();
+  if (extension === '.yaml' || extension === '.yml') return yamlProblems(file, text);
+  if (extension !== '.md') return [];
+  const front = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(text)?.[1];
+  return [...(front === undefined ? [] : yamlProblems(file, front, 2)), ...(await markdownProblems(file, text))];
 }
 
 /** sharp's name for each picture extension's format: a picture must hold what its name says. */
@@ -154,7 +190,7 @@ const MATERIALS = new Set(['.pdf', '.mp4']);
 
 /**
  * Every problem in the content folder `dir` (paths in messages relative to `base`): Markdown bodies
- * with raw HTML or unsafe links, and pictures (any other file but the paid PDFs and videos in
+ * with raw HTML or unsafe links, unsafe addresses in front matter and YAML files, and pictures (any other file but the paid PDFs and videos in
  * materials/) that are not what their names say. Empty when the content may be built.
  */
 export async function contentProblems(dir: string, base = process.cwd()): Promise<ContentProblem[]> {
@@ -162,8 +198,8 @@ export async function contentProblems(dir: string, base = process.cwd()): Promis
   for (const path of (await filesUnder(dir)).sort()) {
     const file = relative(base, path);
     const extension = extname(path).toLowerCase();
-    if (extension === '.md') problems.push(...(await markdownProblems(file, await readFile(path, 'utf8'))));
-    else if (TEXT.has(extension) || (MATERIALS.has(extension) && relative(dir, path).split(/[\\/]/)[0] === 'materials')) continue;
+    if (TEXT.has(extension)) problems.push(...(await textProblems(file, await readFile(path, 'utf8'))));
+    else if (MATERIALS.has(extension) && relative(dir, path).split(/[\\/]/)[0] === 'materials') continue;
     else {
       const problem = await pictureProblem(file, await readFile(path));
       if (problem) problems.push(problem);
