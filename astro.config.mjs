@@ -4,6 +4,8 @@ import react from '@astrojs/react';
 import solid from '@astrojs/solid-js';
 import sitemap from '@astrojs/sitemap';
 import { fileURLToPath } from 'node:url';
+import { satteri } from '@astrojs/markdown-satteri';
+import { buildGate, OWN_SCRIPT_MARK, refuseUnsafeMarkdown } from './src/server/content-gate/build-gate.ts';
 
 const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
 
@@ -17,9 +19,19 @@ export default defineConfig({
   compressHTML: true,
   prefetch: false,
   devToolbar: { enabled: false },
+  // Content Markdown is text: a body with raw HTML or a javascript: link stops the build
+  // (src/server/content-gate/build-gate.ts).
+  // No highlighter: content has no code to colour, and Shiki's inline styles are what Astro's CSP
+  // check warns of.
+  markdown: { processor: satteri({ mdastPlugins: [refuseUnsafeMarkdown] }), syntaxHighlight: false },
+  // Astro hashes the inline scripts it writes itself for its CSP <meta>; the build takes those hashes
+  // as the allow-list of the pages' CSP header and removes the <meta> (src/server/own-scripts.ts).
+  security: { csp: true },
   // `npm run dev` serves pages only; the API comes from a running `npm start` (or API_PROXY).
   vite: {
     build: { sourcemap: process.env.SOURCEMAP === '1' },
+    // Our own inline scripts carry this build's mark (data-own-script): src/server/content-gate/build-gate.ts.
+    define: { 'import.meta.env.OWN_SCRIPT_MARK': JSON.stringify(OWN_SCRIPT_MARK) },
     // TanStack Form's devtools client, which nothing here listens to, becomes a no-op, and its form
     // groups, which no form here has, a stand-in that fails loudly (see the files).
     resolve: {
@@ -31,6 +43,8 @@ export default defineConfig({
     server: { proxy: { '/api': process.env.API_PROXY ?? 'http://127.0.0.1:4321' } },
   },
   integrations: [
+    // First: content/ is checked before anything reads it.
+    buildGate(),
     // client:interaction: hydrate when a person reaches for the island (src/lib/hydrate-on-interaction.ts).
     {
       name: 'hydrate-on-interaction',

@@ -1,4 +1,5 @@
-// An editor's mistake in content/ must stop the build with the file and the field named.
+// An editor's mistake in content/ must stop the build with the file and the field named, and so must
+// content that would run script on a student's page (src/server/content-gate/).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,5 +42,19 @@ describe('content schemas', () => {
     expect(status).not.toBe(0);
     expect(output).toMatch(/faculty → ibrahim-musa/);
     expect(output).toMatch(/role/);
+  }, 60_000);
+
+  it('stop `astro build` before it starts, naming each file and line, when content would run script', () => {
+    const root = projectWith((dir) => {
+      const file = join(dir, 'content/projects/british-council.md');
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\n<script>document.title=localStorage.getItem("adire.session")</script>\n`);
+      writeFileSync(join(dir, 'content/images/courses/svg.png'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    });
+    const lines = readFileSync('content/projects/british-council.md', 'utf8').split('\n').length;
+    const result = spawnSync(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, encoding: 'utf8' });
+    const output = result.stdout + result.stderr;
+    expect(result.status).not.toBe(0);
+    expect(output).toContain(`content/projects/british-council.md:${lines + 1}: raw HTML is not allowed`);
+    expect(output).toContain('content/images/courses/svg.png: this is not the PNG picture its name says');
   }, 60_000);
 });

@@ -5,7 +5,7 @@
 // joins the two values with a comma, and two CSPs joined would be two policies, both enforced.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildSources, fileHeaders, mergeSources, type PageSources } from '#server/file-headers.ts';
+import { buildOwnScripts, buildSources, fileHeaders, mergeSources, type PageSources } from '#server/file-headers.ts';
 import { readEnv } from '#server/env.ts';
 import { siteFiles } from '#server/static-site.ts';
 import { bucketBrowserSources } from '#server/storage/s3.ts';
@@ -90,8 +90,9 @@ export function settingsSources(source: Record<string, string | undefined> = pro
 export async function servedFiles(dist: string, settings: PageSources = {}): Promise<ServedFile[]> {
   const files: ServedFile[] = [];
   const sources = mergeSources(await buildSources(dist), settings);
+  const own = await buildOwnScripts(dist);
   for await (const { path, full } of siteFiles(dist))
-    files.push({ path, headers: fileHeaders(path, new Uint8Array(await readFile(full)), sources) });
+    files.push({ path, headers: fileHeaders(path, new Uint8Array(await readFile(full)), sources, own) });
   return files.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 

@@ -4,20 +4,20 @@
 //
 // Serves the editor (Decap CMS, from node_modules) at http://localhost:4330/admin/ with a
 // configuration made from src/content.config.ts at every load, and passes its reads and writes to
-// decap-server (Decap's own local backend, on a port of its own on 127.0.0.1) after checking them
-// (editor/gate.ts). It answers only requests addressed to localhost:<port> or 127.0.0.1:<port>, and
-// the backend's calls only from its own page (editor/request-check.ts). Nothing of this is in the
-// build: the public pages carry no editor.
-import { spawn } from 'node:child_process';
+// decap-server's handlers (Decap's own local backend, run in this process: editor/backend.ts, no
+// port of its own) after checking them (editor/gate.ts). It answers only requests addressed to
+// localhost:<port> or 127.0.0.1:<port>, and the backend's calls only from its own page
+// (editor/request-check.ts). Nothing of this is in the build: the public pages carry no editor.
 import { access, readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { editorConfig, gateRules, type PresenceRules } from './editor/decap-config.ts';
 import { editorScript, PAGE, previewStyles } from './editor/page.ts';
+import { localBackend } from './editor/backend.ts';
 import { refusal } from './editor/gate.ts';
 import { loadCollections } from './editor/load-collections.ts';
 import { API_PATH, requestRefusal } from './editor/request-check.ts';
@@ -29,7 +29,6 @@ const host = '127.0.0.1';
 
 const require = createRequire(import.meta.url);
 const decapDist = dirname(require.resolve('decap-cms/dist/decap-cms.js'));
-const decapServer = require.resolve('decap-server/dist/index.js');
 
 const collections = await loadCollections();
 /**
@@ -39,30 +38,8 @@ const collections = await loadCollections();
 const makeConfig = (rules?: PresenceRules) =>
   editorConfig(collections, { root, backend: { name: 'proxy', proxy_url: API_PATH, branch: 'main' } }, rules);
 
-/** A free port on 127.0.0.1 for decap-server, which nobody but this process talks to. */
-const freePort = () =>
-  new Promise<number>((done) => {
-    const probe = createNetServer().listen(0, host, () => {
-      const { port: free } = probe.address() as AddressInfo;
-      probe.close(() => done(free));
-    });
-  });
-
-const backendPort = await freePort();
-const backend = spawn(process.execPath, [decapServer], {
-  // ORIGIN: its CORS answers name only its own address, so no other page's cross-origin call passes
-  // (by default it lets any localhost page in); this server calls it from Node, with no Origin.
-  env: {
-    ...process.env,
-    PORT: String(backendPort),
-    BIND_HOST: host,
-    ORIGIN: `http://${host}:${backendPort}`,
-    GIT_REPO_DIRECTORY: root,
-    MODE: 'fs',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+/** decap-server's handlers for `root`, reached only through proxy() below. */
+const backend = await localBackend(root);
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
@@ -91,6 +68,8 @@ async function proxy(request: IncomingMessage, response: ServerResponse) {
   } catch {
     return send(response, 400, 'application/json', JSON.stringify({ error: 'The request is not JSON.' }));
   }
+  if (typeof call !== 'object' || call === null)
+    return send(response, 400, 'application/json', JSON.stringify({ error: 'The request is not a call.' }));
   const exists = (path: string) =>
     access(join(root, path)).then(
       () => true,
@@ -98,12 +77,8 @@ async function proxy(request: IncomingMessage, response: ServerResponse) {
     );
   const problem = await refusal(call.action ?? '', call.params, { ...gateRules(makeConfig()), exists });
   if (problem) return send(response, 422, 'application/json', JSON.stringify({ error: problem }));
-  const answer = await fetch(`http://${host}:${backendPort}${API_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: text,
-  });
-  send(response, answer.status, 'application/json', Buffer.from(await answer.arrayBuffer()));
+  const answer = await backend(call as Parameters<typeof backend>[0]);
+  send(response, answer.status, 'application/json', JSON.stringify(answer.body));
 }
 
 async function serve(request: IncomingMessage, response: ServerResponse) {
@@ -132,21 +107,6 @@ async function serve(request: IncomingMessage, response: ServerResponse) {
   send(response, 404, 'text/plain', 'Not found');
 }
 
-/** decap-server answers 'info' once it listens: wait for it (at most 10 s) before serving the page. */
-async function backendReady() {
-  for (let tries = 0; tries < 100; tries++) {
-    const answer = await fetch(`http://${host}:${backendPort}${API_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ action: 'info' }),
-    }).catch(() => undefined);
-    if (answer?.ok) return;
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-  throw new Error('decap-server did not start within 10 s.');
-}
-await backendReady();
-
 const server = createServer((request, response) => {
   serve(request, response).catch((error: unknown) => {
     console.error(error);
@@ -158,13 +118,6 @@ server.listen(port, host, () => {
   console.log(`Content editor: http://localhost:${listening}/admin/ (editing ${join(root, 'content')})`);
 });
 
-const stop = () => {
-  backend.kill();
-  server.close();
-};
+const stop = () => server.close();
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-backend.on('exit', (code) => {
-  if (code) console.error(`decap-server stopped (exit ${code}).`);
-  server.close();
-});

@@ -2,6 +2,8 @@ interface ImportMetaEnv {
   /** Where the browser finds the API; default '/api/v1/' on the same origin (docs/product.md#two-readings-the-one-taken). */
   readonly PUBLIC_API_BASE?: string;
   readonly PUBLIC_SITE_URL?: string;
+  /** Made anew by each build (astro.config.mjs): marks our own inline scripts for the pages' CSP (src/server/content-gate/build-gate.ts). */
+  readonly OWN_SCRIPT_MARK: string;
 }
 
 interface ImportMeta {

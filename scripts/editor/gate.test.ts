@@ -101,12 +101,14 @@ describe('the editor gate', () => {
     expect(await refusal('persistEntry', save([{ path: 'content/faculty/a.md', newPath: 'content/faculty/b.md' }]), rules)).toMatch(
       /not renamed here/,
     );
-    expect(await refusal('persistEntry', save([{ path: 'content/faculty/a.md', newPath: 'content/faculty/a.md' }]), rules)).toBeUndefined();
+    expect(
+      await refusal('persistEntry', save([{ path: 'content/faculty/a.md', raw: '', newPath: 'content/faculty/a.md' }]), rules),
+    ).toBeUndefined();
   });
 
   it("writes an entry's pictures only in the picture folders, checked as uploads are", async () => {
     const png = await picture(800, 600);
-    const entry = { path: 'content/courses/aso-oke-weaving.md' };
+    const entry = { path: 'content/courses/aso-oke-weaving.md', raw: '' };
     expect(
       await refusal('persistEntry', save([entry], [{ path: 'content/images/courses/a.png', content: png, encoding: 'base64' }]), rules),
     ).toBeUndefined();
@@ -168,9 +170,35 @@ describe('the editor gate', () => {
     );
     expect(
       await refusal('persistMedia', upload('content/images/courses/a.jpg', Buffer.from('not a picture').toString('base64')), rules),
-    ).toMatch(/not a picture/);
+    ).toMatch(/not the JPG picture its name says \(it holds no picture\)/);
     const noise = Buffer.from(Array.from({ length: 2.5 * 1024 * 1024 }, (_, i) => (i * 7919) % 251)).toString('base64');
     expect(await refusal('persistMedia', upload('content/images/courses/a.png', noise), rules)).toMatch(/at most 2 MB/);
     expect(await refusal('persistMedia', { branch: 'main' } as never, rules)).toBe('No picture was sent.');
+  });
+
+  it('refuses an SVG under a picture name (sharp measures SVG too), as an upload and with an entry', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><script>alert(1)</script></svg>').toString(
+      'base64',
+    );
+    expect(await refusal('persistMedia', upload('content/images/courses/svg.png', svg), rules)).toBe(
+      'svg.png: this is not the PNG picture its name says (it holds svg).',
+    );
+    const entry = { path: 'content/courses/aso-oke-weaving.md', raw: '---\n---\n' };
+    expect(
+      await refusal('persistEntry', save([entry], [{ path: 'content/images/courses/svg.webp', content: svg, encoding: 'base64' }]), rules),
+    ).toBe('svg.webp: this is not the WEBP picture its name says (it holds svg).');
+  });
+
+  it('refuses an entry whose Markdown body holds raw HTML, with its line', async () => {
+    expect(
+      await refusal(
+        'persistEntry',
+        save([{ path: 'content/faculty/ada.md', raw: '---\nname: Ada\n---\n\n<script>alert(1)</script>\n' }]),
+        rules,
+      ),
+    ).toMatch(/^content\/faculty\/ada\.md:5: raw HTML is not allowed/);
+    expect(await refusal('persistEntry', { entry: { path: 'content/faculty/ada.md' }, assets: [] }, rules)).toBe(
+      'content/faculty/ada.md: no text was sent.',
+    );
   });
 });

@@ -4,9 +4,13 @@
 // a file of its own collection (in the collection's folder with its extension, or the collection's
 // one file), never renamed; pictures only in the picture folders of the editor's fields, in the
 // formats and sizes below; entries removed only where the collection allows it. decap-server itself
-// would read and write any file under the folder it was given.
+// would read and write any file under the folder it was given. What is written is held to the
+// build's own content rules (src/server/content-gate/content-check.ts): a Markdown body with raw
+// HTML, a javascript: link, and a picture that is not the JPEG, PNG, WebP or AVIF its name says (an
+// SVG named .png) are refused here, so the editor hears of it at once rather than from a failed build.
 import { posix } from 'node:path';
 import sharp from 'sharp';
+import { formatProblem, pictureProblem, textProblems } from '#server/content-gate/content-check.ts';
 
 const IMAGE_RULES = {
   /** Largest upload: a photo from a phone, once, before the build makes its own sizes. */
@@ -89,6 +93,9 @@ async function checkImage(asset: Asset, rules: GateRules): Promise<string | unde
   const bytes = Buffer.from(asset.content, 'base64');
   if (bytes.length > IMAGE_RULES.maxBytes)
     return `${name} is ${(bytes.length / 1024 / 1024).toFixed(1)} MB: pictures may be at most ${IMAGE_RULES.maxBytes / 1024 / 1024} MB.`;
+  // sharp measures SVG too: the bytes must decode as the raster format the name says.
+  const notRaster = await pictureProblem(name, bytes);
+  if (notRaster) return `${name}: ${notRaster.message}`;
   const { width = 0, height = 0 } = await sharp(bytes)
     .metadata()
     .catch(() => ({ width: 0, height: 0 }));
@@ -109,6 +116,9 @@ async function checkDataFile(file: DataFile | null, rules: GateRules): Promise<s
   if (file.newPath !== undefined && file.newPath !== file.path) return `${file.path}: an entry's file is not renamed here.`;
   if ('folder' in place && !place.creatable && rules.exists && !(await rules.exists(file.path)))
     return `${file.path}: this collection takes no new entries here.`;
+  if (typeof file.raw !== 'string') return `${file.path}: no text was sent.`;
+  const [problem] = await textProblems(file.path, file.raw);
+  if (problem) return formatProblem(problem);
   return undefined;
 }
 

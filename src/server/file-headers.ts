@@ -1,9 +1,9 @@
 // The headers a file of the build is sent with, whoever sends it: the static server (static-site.ts)
 // reads them at start, and scripts/edge-files.ts writes the same into dist/_headers for a CDN. One
 // rule for both, so pages served from an edge keep their script hashes, caching and security headers.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { inlineScriptHashes, OWN_SCRIPTS_FILE } from './own-scripts.ts';
 import { COMMON_SECURITY_HEADERS, PAGE_CSP } from './security-headers.ts';
 
 /**
@@ -36,6 +36,19 @@ export async function buildSources(distDir: string): Promise<PageSources> {
   return { connect: [origin], img: [origin], media: [origin], form: [origin] };
 }
 
+/**
+ * The hashes of the inline scripts the build in `distDir` wrote itself (own-scripts.ts): the only
+ * inline scripts its pages' CSP allows. None for a build that records none.
+ */
+export async function buildOwnScripts(distDir: string): Promise<ReadonlySet<string>> {
+  const text = await readFile(join(distDir, '.server', OWN_SCRIPTS_FILE), 'utf8').catch(() => null);
+  if (text === null) return new Set();
+  const hashes = (JSON.parse(text) as { hashes?: unknown }).hashes;
+  if (!Array.isArray(hashes) || !hashes.every((hash) => typeof hash === 'string' && /^'sha(256|384|512)-[A-Za-z0-9+/=]+'$/.test(hash)))
+    throw new Error(`${join(distDir, '.server', OWN_SCRIPTS_FILE)} does not list script hashes`);
+  return new Set(hashes as string[]);
+}
+
 /** Every origin of each, per directive. */
 export function mergeSources(...all: readonly PageSources[]): PageSources {
   const merged = (key: keyof PageSources) => all.flatMap((sources) => sources[key] ?? []);
@@ -54,15 +67,13 @@ const withSources = (directive: string, base: string, extra: readonly string[] =
 
 /**
  * The page's CSP: scripts only from this origin or inline with a listed hash (never
- * 'unsafe-inline'); styles may be inline (the build inlines its CSS and sets aspect ratios).
- * `sources` adds the API's origin when it is not the pages' and the upload storage's (S3).
+ * 'unsafe-inline'), and a hash only for an inline script of the page that is one of the build's own
+ * (`own`, buildOwnScripts): a script that came in with content has none. Styles may be inline (the
+ * build inlines its CSS and sets aspect ratios). `sources` adds the API's origin when it is not the
+ * pages' and the upload storage's (S3).
  */
-export function pagePolicy(html: string, sources: PageSources = {}): string {
-  const hashes = new Set<string>();
-  for (const [, attributes, content] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/i.test(attributes!) || /type\s*=\s*"?application\/ld\+json/i.test(attributes!)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(content!).digest('base64')}'`);
-  }
+export function pagePolicy(html: string, sources: PageSources = {}, own: ReadonlySet<string> = new Set()): string {
+  const hashes = new Set(inlineScriptHashes(html).filter((hash) => own.has(hash)));
   return [
     "default-src 'self'",
     `script-src 'self' ${[...hashes].join(' ')}`.trim(),
@@ -83,11 +94,11 @@ export function pagePolicy(html: string, sources: PageSources = {}): string {
  * with its script hashes; for anything else the site's default) and the security headers every
  * answer carries. Not the ones a server works out per request (type, length, encoding, tag).
  */
-export function fileHeaders(path: string, body: Uint8Array, sources?: PageSources): Record<string, string> {
+export function fileHeaders(path: string, body: Uint8Array, sources?: PageSources, own?: ReadonlySet<string>): Record<string, string> {
   const isPage = extname(path).toLowerCase() === '.html';
   return {
     'cache-control': cacheControlFor(path),
-    'content-security-policy': isPage ? pagePolicy(new TextDecoder().decode(body), sources) : PAGE_CSP,
+    'content-security-policy': isPage ? pagePolicy(new TextDecoder().decode(body), sources, own) : PAGE_CSP,
     ...COMMON_SECURITY_HEADERS,
   };
 }

@@ -1,5 +1,5 @@
-// Headers every answer carries. Script and style sources of pages are pinned by the hashes Astro
-// writes into each page's CSP <meta>; the header adds what a <meta> cannot say (frame-ancestors).
+// Headers every answer carries. A page's own CSP, with a hash for each inline script the build wrote
+// itself and for no other, is made in file-headers.ts (pagePolicy).
 export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,9 @@ import { pagePolicy } from './file-headers.ts';
 import { loadStaticSite, negotiateEncoding, type StaticSite } from './static-site.ts';
 
 const INLINE = "document.documentElement.dataset.auth='visitor'";
+const INLINE_HASH = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
+/** A script that was not the build's own: it came into a page with content. */
+const FOREIGN = 'alert(localStorage.length)';
 const page = (title: string) =>
   `<!doctype html><html><head><title>${title}</title><script>${INLINE}</script></head><body>${'<p>lorem</p>'.repeat(80)}</body></html>`;
 const script = 'export const x = 1;\n'.repeat(200);
@@ -20,7 +24,12 @@ beforeAll(async () => {
   mkdirSync(join(dist, '_astro'));
   writeFileSync(join(dist, 'index.html'), page('Home'));
   writeFileSync(join(dist, 'about', 'index.html'), page('About'));
+  mkdirSync(join(dist, 'projects'));
+  writeFileSync(join(dist, 'projects', 'index.html'), page('Projects').replace('<p>lorem</p>', `<p>lorem</p><script>${FOREIGN}</script>`));
   writeFileSync(join(dist, '404.html'), page('Page not found'));
+  // The build's own inline scripts (src/server/content-gate/build-gate.ts): the only ones pages may run.
+  mkdirSync(join(dist, '.server'));
+  writeFileSync(join(dist, '.server', 'own-scripts.json'), JSON.stringify({ hashes: [INLINE_HASH] }));
   writeFileSync(join(dist, '_astro', 'app.Ab12.js'), script);
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\n');
   mkdirSync(join(dist, 'media'));
@@ -77,9 +86,16 @@ describe('the static site server', () => {
   it('gives pages a CSP that allows their own inline scripts by hash, never unsafe-inline scripts', () => {
     const csp = get('/')!.headers.get('content-security-policy')!;
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
-    expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
+    expect(scriptSrc.trim()).toBe(`script-src 'self' ${INLINE_HASH}`);
     expect(scriptSrc).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it("gives a page with a script that is not the build's own a CSP that does not allow it", () => {
+    const csp = get('/projects')!.headers.get('content-security-policy')!;
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
+    expect(scriptSrc.trim()).toBe(`script-src 'self' ${INLINE_HASH}`);
+    expect(csp).not.toContain(createHash('sha256').update(FOREIGN).digest('base64'));
   });
 
   it('knows nothing of unknown paths, traversal, or the 404 page as a page', () => {

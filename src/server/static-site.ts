@@ -1,6 +1,6 @@
 // Serves the prebuilt site from memory: every file of the build is read once at start with its
 // gzip and brotli forms (written beside it by scripts/compress.ts), so a page costs one map look-up.
-import { buildSources, fileHeaders, mergeSources, type PageSources } from './file-headers.ts';
+import { buildOwnScripts, buildSources, fileHeaders, mergeSources, type PageSources } from './file-headers.ts';
 import { parseRange } from '#lib/byte-range.ts';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -158,6 +158,7 @@ export async function* siteFiles(distDir: string): AsyncGenerator<{ path: string
 
 export async function loadStaticSite(distDir: string, options: StaticSiteOptions = {}): Promise<StaticSite> {
   const sources = mergeSources(await buildSources(distDir), options.sources ?? {});
+  const own = await buildOwnScripts(distDir);
   const files = new Map<string, StaticFile>();
   for await (const { path, full, present } of siteFiles(distDir)) {
     const ext = extname(full).toLowerCase();
@@ -170,7 +171,13 @@ export async function loadStaticSite(distDir: string, options: StaticSiteOptions
       encoded.gzip = present.has(full + '.gz') ? new Uint8Array(await readFile(full + '.gz')) : gzipSync(body, { level: 9 });
     }
     const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-    files.set(path, { body, encoded, headers: fileHeaders(path, body, sources), type: TYPES[ext] ?? 'application/octet-stream', etag });
+    files.set(path, {
+      body,
+      encoded,
+      headers: fileHeaders(path, body, sources, own),
+      type: TYPES[ext] ?? 'application/octet-stream',
+      etag,
+    });
   }
 
   const notFoundPage = files.get(NOT_FOUND_PAGE);
