@@ -141,6 +141,33 @@ describe('one course, two checkouts', () => {
     expect((await startPayment(student.token)).reference).not.toBe(first.reference);
   });
 
+  it('10 checkouts at the same moment make one pending payment: every answer has its reference and page', async () => {
+    await seedCatalogue(t.db);
+    const student = await signUpStudent(t);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => startPayment(student.token)));
+    expect(new Set(answers.map((answer) => answer.reference)).size).toBe(1);
+    expect(new Set(answers.map((answer) => answer.authorization_url)).size).toBe(1);
+    expect(await t.db.select({ reference: payments.reference, status: payments.status }).from(payments)).toEqual([
+      { reference: answers[0]!.reference, status: 'pending' },
+    ]);
+  });
+
+  it('a pending payment past its half hour is superseded by the next checkout, and still settles if it is paid after all', async () => {
+    await seedCatalogue(t.db);
+    const student = await signUpStudent(t);
+    const old = await startPayment(student.token);
+    await pastOpenPaymentWindow(student.token);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => startPayment(student.token)));
+    expect(new Set(answers.map((answer) => answer.reference))).toEqual(new Set([answers[0]!.reference]));
+    expect(answers[0]!.reference).not.toBe(old.reference);
+    const [superseded] = await t.db.select().from(payments).where(eq(payments.reference, old.reference));
+    expect([superseded!.status, superseded!.failureReason]).toEqual(['failed', 'superseded']);
+    // The old page was paid after all: it enrols.
+    expect((await testPage(old.reference, 'pay', student.token)).status).toBe(200);
+    expect((await readJson(await verify(student.token, old.reference))).data).toEqual({ status: 'success', course_id: 'course-02' });
+    expect(await countOf(enrolments)).toBe(1);
+  });
+
   it('records a second payment for a course already paid as needs_refund, tells the student and the staff, and lists it in refunds', async () => {
     await seedCatalogue(t.db);
     const student = await signUpStudent(t);
