@@ -30,10 +30,10 @@ export function tooManyRequests(seconds: number): ApiError {
 
 /** `rule` names what is limited (one bucket per rule and client), e.g. 'contact'. */
 export function rateLimit(services: ApiServices, rule: string, policy: RateLimitPolicy = FORM_RATE_LIMIT): MiddlewareHandler<ApiEnv> {
-  const proxies = services.env.TRUST_PROXY;
+  const { env } = services;
   return async (c, next) => {
     const now = services.clock();
-    const key = `${rule}:${clientAddress(c, proxies)}`;
+    const key = `${rule}:${clientAddress(c, env)}`;
     const { hits, resetsAt } = await countRequest(services.db, key, now, policy.windowMs);
     if (hits > policy.limit) throw tooManyRequests(secondsUntil(resetsAt, now));
     await next();
@@ -47,7 +47,7 @@ export function rateLimit(services: ApiServices, rule: string, policy: RateLimit
  * Behind several processes each counts its own share.
  */
 export function memoryRateLimit(services: ApiServices, policy: RateLimitPolicy): MiddlewareHandler<ApiEnv> {
-  const proxies = services.env.TRUST_PROXY;
+  const { env } = services;
   let windowStart = 0;
   const counts = new Map<string, number>();
   return async (c, next) => {
@@ -56,7 +56,7 @@ export function memoryRateLimit(services: ApiServices, policy: RateLimitPolicy):
       windowStart = now.getTime();
       counts.clear();
     }
-    const client = clientAddress(c, proxies);
+    const client = clientAddress(c, env);
     const hits = (counts.get(client) ?? 0) + 1;
     counts.set(client, hits);
     if (hits > policy.limit) throw tooManyRequests(secondsUntil(new Date(windowStart + policy.windowMs), now));
