@@ -227,7 +227,7 @@ export function createPaymentRoutes(services: ApiServices) {
       // Read through the same capped streaming reader as every JSON body: a huge or endless body is
       // refused at 64 KiB, never buffered, and costs no HMAC.
       const raw = await readLimitedText(c.req.raw, MAX_JSON_BYTES);
-      const event = provider.readWebhook(raw, c.req.raw.headers);
+      const event = await provider.readWebhook(raw, c.req.raw.headers);
       if (event === null) throw new ApiError(401, MESSAGES.badSignature);
       if (event !== 'ignored') await settleFromEvent(event);
       return c.json({ message: MESSAGES.webhook, data: null }, 200);
