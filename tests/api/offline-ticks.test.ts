@@ -63,6 +63,16 @@ describe('a tick with its time', () => {
     expect(await saved(token, { completed: false })).toEqual({ completed: false, progress: 0, changed_at: minutesAgo(-1) });
   });
 
+  it('reads an offset of hours alone (+01) as the same instant as +01:00, never a 500', async () => {
+    await seedCatalogue(t.db);
+    const { token } = await enrolledStudent();
+    const hours = await tick(token, { completed: true, at: '2026-11-26T09:30:00+01' });
+    expect(hours.status).toBe(200);
+    expect(((await readJson(hours)).data as { changed_at: string }).changed_at).toBe('2026-11-26T08:30:00.000Z');
+    const minutes = await tick(token, { completed: false, at: '2026-11-26T10:30:00-0100' }, 'm3');
+    expect(((await readJson(minutes)).data as { changed_at: string }).changed_at).toBe('2026-11-26T11:30:00.000Z');
+  });
+
   it('refuses a time that is not an instant, with the field message', async () => {
     await seedCatalogue(t.db);
     const { token } = await enrolledStudent();

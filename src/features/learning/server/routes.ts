@@ -34,6 +34,7 @@ import {
   MaterialProgressSchema,
   MyCoursesSchema,
   SignedLinkQuerySchema,
+  tickInstant,
   type Material,
 } from '../schemas.ts';
 import { posterFileOf } from '../poster-file.ts';
@@ -239,7 +240,7 @@ export function createLearningRoutes(services: ApiServices) {
       if (!material) throw new ApiError(404, MESSAGES.materialNotFound);
 
       const now = clock();
-      const told = body.at === undefined ? null : new Date(Date.parse(body.at));
+      const told = body.at === undefined ? null : tickInstant(body.at);
       // A device's clock may run ahead: a time after the server's now counts as now.
       const at = told && told < now ? told : now;
       const request = ['tick', course.id, material.id, body.completed, told?.toISOString() ?? null];
