@@ -205,7 +205,7 @@ describe.skipIf(skipped !== null)(`nginx with the config for the build in ${DIST
     for (const header of forwarded.flat()) {
       expect(header).toBe('203.0.113.9, 127.0.0.1');
       // What the API takes as the client with TRUST_PROXY=1: the address nginx saw, not the one sent.
-      expect(forwardedClient(header, 1)).toBe('127.0.0.1');
+      expect(forwardedClient(header, 1, () => true)).toBe('127.0.0.1');
     }
   });
 });
@@ -220,5 +220,48 @@ describe('the nginx config', () => {
         root: 'dist',
       }),
     ).rejects.toThrow('nginx cannot tell /about/index.html from /About/index.html: rename one of them');
+  });
+
+  const page = { path: '/index.html', headers: { 'cache-control': 'public, max-age=0, must-revalidate' } };
+  const configFor = (listen: string, api = 'http://127.0.0.1:4611') => nginxConfig([page], { apis: [api], listen, root: 'dist' });
+
+  it('writes --listen only as a port or address:port, and refuses anything that would add directives', async () => {
+    for (const listen of ['8080', '127.0.0.1:8080', '[::1]:8080', 'web-1.internal:80'])
+      expect(await configFor(listen), listen).toContain(`  listen ${listen};\n`);
+    for (const listen of [
+      '127.0.0.1:4717; location /x/ { alias /etc/; autoindex on; } listen 127.0.0.1:4718',
+      '8080;',
+      '8080 ssl',
+      '127.0.0.1:8080 default_server',
+      '{8080}',
+      '0',
+      '70000',
+      '::1:8080',
+      '[::1;]:8080',
+      'bad_host:8080',
+      '',
+    ])
+      await expect(configFor(listen), listen).rejects.toThrow(
+        `--listen takes a port or address:port (such as 8080, 127.0.0.1:8080 or [::1]:8080), not ${JSON.stringify(listen)}`,
+      );
+  });
+
+  it('writes --api only as a plain http://host:port, and refuses a host holding ;, spaces or braces', async () => {
+    expect(await configFor('8080', 'http://[::1]:4611')).toContain('  server [::1]:4611;\n');
+    expect(await configFor('8080', 'http://api-1.internal')).toContain('  server api-1.internal:80;\n');
+    for (const api of [
+      'http://127.0.0.1;x:80/',
+      'http://127.0.0.1:4611;x/',
+      'http://a{b}:4611',
+      'http://a%20b:4611',
+      'https://127.0.0.1:4611',
+      'http://user:pw@127.0.0.1:4611',
+      'http://127.0.0.1:4611/api',
+      'http://127.0.0.1:4611#x',
+      'not a url',
+    ])
+      await expect(configFor('8080', api), api).rejects.toThrow(
+        `--api takes http://host:port (such as http://127.0.0.1:4611), not ${JSON.stringify(api)}`,
+      );
   });
 });

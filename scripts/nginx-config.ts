@@ -6,6 +6,7 @@
 // the headers of a redirect and of a 405. Write it again after each build: the pages' CSPs name their
 // scripts' hashes. Its pid, logs and temporary files are below nginx's prefix (-p), so any user can
 // start it: nginx -c /abs/nginx.conf -p /writable/dir/ -g 'daemon off;'.
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_DOCS } from '#server/api-docs.ts';
@@ -43,10 +44,34 @@ const mapBlock = (source: string, variable: string, entries: Iterable<[string, s
   '}',
 ];
 
+/** A host name as DNS spells it: letters, digits and hyphens, in labels joined by dots. */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/**
+ * Whether `host` is an IPv4 address, a bracketed IPv6 address or a host name: what may stand before
+ * a port in `listen` or `server`. These go into the config bare (nginx takes no quotes there), so
+ * nothing else may: a ';', a space or a brace would end the directive and start others.
+ */
+const isPlainHost = (host: string) =>
+  isIP(host) === 4 || (/^\[[^\]]+\]$/.test(host) && isIP(host.slice(1, -1)) === 6) || HOST_NAME.test(host);
+const isPort = (port: string) => /^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535;
+
+/** `--listen` as nginx's listen takes it: a port, or address:port (IPv4, [IPv6] or a host name). */
+function listenAddress(listen: string): string {
+  const colon = listen.lastIndexOf(':');
+  const [host, port] = colon === -1 ? [null, listen] : [listen.slice(0, colon), listen.slice(colon + 1)];
+  if (!isPort(port) || (host !== null && !isPlainHost(host)))
+    throw new Error(`--listen takes a port or address:port (such as 8080, 127.0.0.1:8080 or [::1]:8080), not ${JSON.stringify(listen)}`);
+  return listen;
+}
+
 /** host:port of an API process's address; only plain HTTP (the processes are on our own network). */
 function upstreamServer(api: string): string {
-  const url = new URL(api);
-  if (url.protocol !== 'http:' || url.pathname !== '/' || url.search) throw new Error(`--api takes http://host:port, not ${api}`);
+  const refused = () => new Error(`--api takes http://host:port (such as http://127.0.0.1:4611), not ${JSON.stringify(api)}`);
+  const url = URL.parse(api);
+  // The URL parser keeps ';' and some other characters in a host: only a plain one may be written.
+  if (!url || url.protocol !== 'http:' || url.pathname !== '/' || url.search || url.hash || url.username || url.password) throw refused();
+  if (!isPlainHost(url.hostname) || (url.port && !isPort(url.port))) throw refused();
   return url.port ? url.host : `${url.host}:80`;
 }
 
@@ -74,6 +99,9 @@ export function siteAddresses(files: readonly ServedFile[]) {
 
 export async function nginxConfig(files: readonly ServedFile[], { apis, listen, root }: NginxOptions): Promise<string> {
   if (!apis.length) throw new Error('Name at least one API process: --api http://127.0.0.1:4321');
+  // Checked before anything else is read: a bad value stops the run with its own message.
+  const servers = apis.map(upstreamServer);
+  const listenOn = listenAddress(listen);
   const { fileAt, redirected } = siteAddresses(files);
   // nginx compares a map's keys in any case: two addresses that differ only in case would stop it.
   for (const keys of [fileAt.keys(), redirected]) {
@@ -180,13 +208,13 @@ export async function nginxConfig(files: readonly ServedFile[], { apis, listen, 
     '# The API processes. They keep idle connections open 65 s (src/server/http-timeouts.ts): nginx',
     '# lets go first, so it never sends a request on a connection the server is closing.',
     'upstream college_api {',
-    ...apis.map((api) => `  server ${upstreamServer(api)};`),
+    ...servers.map((server) => `  server ${server};`),
     '  keepalive 32;',
     `  keepalive_timeout ${SERVER_TIMEOUTS.keepAliveTimeoutMs / 1000 - 5}s;`,
     '}',
     '',
     'server {',
-    `  listen ${listen};`,
+    `  listen ${listenOn};`,
     `  root ${quote(resolve(root))};`,
     '  # The server reads a path as it comes: //about is not /about, and its redirects name a path, not an origin.',
     '  merge_slashes off;',

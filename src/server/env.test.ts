@@ -63,4 +63,33 @@ describe('settings', () => {
   it('still shows a refused value that is not secret, to help fix it', () => {
     expect(() => readEnv({ PORT: 'eighty' })).toThrow('Invalid setting PORT="eighty"');
   });
+
+  it('reads TRUST_PROXY_ADDRESSES as addresses and ranges, loopback when unset', () => {
+    const proxies = readEnv({ TRUST_PROXY_ADDRESSES: '10.0.0.0/8, 192.168.1.5, fd00::/8' }).TRUST_PROXY_ADDRESSES;
+    expect([proxies.check('10.1.2.3', 'ipv4'), proxies.check('192.168.1.5', 'ipv4'), proxies.check('fd12::1', 'ipv6')]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect([proxies.check('127.0.0.1', 'ipv4'), proxies.check('192.168.1.6', 'ipv4')]).toEqual([false, false]);
+    const loopback = readEnv({}).TRUST_PROXY_ADDRESSES;
+    expect([loopback.check('127.0.0.1', 'ipv4'), loopback.check('::1', 'ipv6'), loopback.check('203.0.113.9', 'ipv4')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    for (const value of ['', 'nginx', '10.0.0.0/33', '::1/129', '10.0.0.1/8/1', '10.0.0.0/x', '*'])
+      expect(() => readEnv({ TRUST_PROXY_ADDRESSES: value }), value).toThrow(
+        /^Invalid setting TRUST_PROXY_ADDRESSES=".*": must be a comma-separated list of addresses/,
+      );
+  });
+
+  it('needs PUBLIC_SITE_URL unless the server listens on loopback only', () => {
+    for (const HOST of ['127.0.0.1', '::1', 'localhost']) expect(readEnv({ HOST }).SITE_ORIGIN, HOST).toBeUndefined();
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'adire.example'])
+      expect(() => readEnv({ HOST }), HOST).toThrow(
+        `PUBLIC_SITE_URL is not set, and HOST=${HOST} is not a loopback address: set PUBLIC_SITE_URL`,
+      );
+    expect(readEnv({ HOST: '0.0.0.0', PUBLIC_SITE_URL: 'https://adireacademy.ng' }).SITE_ORIGIN).toBe('https://adireacademy.ng');
+  });
 });

@@ -1,5 +1,6 @@
 // The one reader of process.env. Every setting is validated here, once, at start; a bad one stops
 // the process with a single line that names it.
+import { BlockList, isIP } from 'node:net';
 import * as v from 'valibot';
 
 const optional = (schema: v.GenericSchema<string, string>) =>
@@ -15,6 +16,30 @@ const MAX_PROXIES = 20;
  */
 const SECRET_KEYS = new Set(['DATABASE_URL', 'SMTP_URL', 'PAYSTACK_SECRET_KEY', 'S3_SECRET_ACCESS_KEY']);
 const isSecretKey = (key: string) => SECRET_KEYS.has(key) || /PASSWORD|SECRET|TOKEN|_KEY$/i.test(key);
+
+/** The names and addresses HOST may take for a server only this machine can reach. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
+export const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host.toLowerCase());
+
+/** An address, or an address and a prefix length (CIDR): '127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8'. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/** The addresses of TRUST_PROXY_ADDRESSES as one set to check a socket's peer against. */
+function addressSet(entries: string[]): BlockList {
+  const set = new BlockList();
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const family = isIP(address) === 4 ? 'ipv4' : 'ipv6';
+    if (prefix === undefined) set.addAddress(address, family);
+    else set.addSubnet(address, Number(prefix), family);
+  }
+  return set;
+}
 
 const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535)), '4321'),
@@ -66,6 +91,28 @@ const EnvSchema = v.object({
       v.maxValue(MAX_PROXIES, PROXY_COUNT_MESSAGE),
     ),
     '0',
+  ),
+  /**
+   * The proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDR ranges): a
+   * request whose socket peer is not one of them is counted by that peer's own address, whatever
+   * header it sends. Loopback unless set: nginx on the same machine.
+   */
+  TRUST_PROXY_ADDRESSES: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) =>
+        s
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
+      v.check(
+        (list) => list.length > 0 && list.every(isAddressOrRange),
+        'must be a comma-separated list of addresses or ranges such as 127.0.0.1, 10.0.0.0/8, ::1',
+      ),
+      v.transform(addressSet),
+    ),
+    '127.0.0.0/8, ::1',
   ),
   CORS_ORIGINS: v.optional(
     v.pipe(
@@ -124,8 +171,14 @@ export class EnvError extends Error {
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = v.safeParse(EnvSchema, source);
   if (result.success) {
-    const { PUBLIC_API_URL, PUBLIC_SITE_URL } = result.output;
+    const { PUBLIC_API_URL, PUBLIC_SITE_URL, HOST } = result.output;
     const SITE_ORIGIN = source.PUBLIC_SITE_URL ? new URL(PUBLIC_SITE_URL).origin : undefined;
+    // Answers build their links on it; without it they would take them from each request's Host
+    // header, which anyone reaching the port can set. Only a server on loopback may go without.
+    if (!SITE_ORIGIN && !isLoopbackHost(HOST))
+      throw new EnvError(
+        `PUBLIC_SITE_URL is not set, and HOST=${HOST} is not a loopback address: set PUBLIC_SITE_URL to the site's public address, e.g. https://adireacademy.ng`,
+      );
     // Without it, links to pages would point at the API's origin.
     if (PUBLIC_API_URL && !SITE_ORIGIN)
       throw new EnvError('PUBLIC_API_URL is set: PUBLIC_SITE_URL is needed too (answers link to pages on it)');

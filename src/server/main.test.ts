@@ -39,6 +39,24 @@ describe('the server process', () => {
     );
   });
 
+  it('refuses to start beyond loopback without PUBLIC_SITE_URL, or without Paystack, with one line', async () => {
+    const open = start({ HOST: '0.0.0.0', PORT: '0', DIST_DIR: fixtureSite() });
+    expect(await open.exited).toBe(1);
+    expect(open.output().trim()).toMatch(/^PUBLIC_SITE_URL is not set, and HOST=0\.0\.0\.0 is not a loopback address: [^\n]+$/);
+    // The reviewer's start: a local-looking site, but on every interface, and no Paystack key.
+    const free = start({
+      HOST: '0.0.0.0',
+      PORT: '0',
+      PUBLIC_SITE_URL: 'http://localhost:4321',
+      PAYSTACK_SECRET_KEY: '',
+      DIST_DIR: fixtureSite(),
+    });
+    expect(await free.exited).toBe(1);
+    expect(free.output().trim()).toMatch(
+      /^PAYSTACK_SECRET_KEY is not set, and HOST=0\.0\.0\.0 is not a loopback address: .+PAYMENTS_TEST_MODE=1[^\n]+$/,
+    );
+  });
+
   it('finishes a request in flight and exits 0 on SIGTERM', async () => {
     const port = 4700 + Math.floor(Math.random() * 200);
     const server = start({ PORT: String(port), DIST_DIR: fixtureSite(), DATA_DIR: mkdtempSync(join(tmpdir(), 'data-')) });

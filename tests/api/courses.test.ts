@@ -131,14 +131,16 @@ describe('the catalogue', () => {
 
   it('answers with an ETag and a short public cache, and 304 to a client that holds the answer', async () => {
     await seedCatalogue(t.db);
-    const first = await get('user/courses/course-02');
+    const { app } = buildTestApp(t.db, { env: { PUBLIC_SITE_URL: 'https://adireacademy.ng' } });
+    const getHere = (path: string, headers: Record<string, string> = {}) => send(app, path, undefined, { method: 'GET', headers });
+    const first = await getHere('user/courses/course-02');
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^".+"$/);
     expect(first.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
-    const again = await get('user/courses/course-02', { 'if-none-match': etag! });
+    const again = await getHere('user/courses/course-02', { 'if-none-match': etag! });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
-    const other = await get('user/courses/course-03', { 'if-none-match': etag! });
+    const other = await getHere('user/courses/course-03', { 'if-none-match': etag! });
     expect(other.status).toBe(200);
   });
 
@@ -173,6 +175,23 @@ describe('the catalogue', () => {
       expect(JSON.stringify(there), path).not.toContain('http://localhost/');
     }
   });
+
+  it('without PUBLIC_SITE_URL, whose links follow the Host header, lets no shared cache keep an answer', async () => {
+    await seedCatalogue(t.db);
+    for (const path of ['user/courses/course-01', 'user/courses/course-01/related-courses', 'user/courses?search=indigo']) {
+      const answer = await t.app.request(`http://evil.example/api/v1/${path}`);
+      expect(JSON.stringify(await readJson(answer)), path).toContain('http://evil.example/_astro/');
+      expect(answer.headers.get('cache-control'), path).toBe('private, max-age=60, stale-while-revalidate=300');
+    }
+    // With it, every Host gets the site's links, and the answer may be shared.
+    const { app } = buildTestApp(t.db, { env: { PUBLIC_SITE_URL: 'https://adireacademy.ng' } });
+    const answer = await app.request('http://evil.example/api/v1/user/courses?per_page=1');
+    expect(JSON.stringify(await readJson(answer))).toContain('"https://adireacademy.ng/_astro/');
+    expect(JSON.stringify(await readJson(await app.request('http://evil.example/api/v1/user/courses?per_page=1')))).not.toContain(
+      'evil.example',
+    );
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
+  });
 });
 
 describe("a course answer's headers", () => {
@@ -200,12 +219,13 @@ describe("a course answer's headers", () => {
 
   it('are the ones the server sent before: security headers, request id, caching, type; 304 the same without a type', async () => {
     await seedCatalogue(t.db);
+    const { app } = buildTestApp(t.db, { env: { PUBLIC_SITE_URL: 'https://adireacademy.ng' } });
     for (const path of ['user/courses/course-01', 'user/courses/course-01/related-courses', 'user/courses?search=indigo']) {
-      const ok = await sent(t.app, path);
+      const ok = await sent(app, path);
       expect(ok.status, path).toBe(200);
       const etag = ok.headers.etag!;
       expect(ok.headers, path).toEqual({ ...SECURITY, ...CACHING, etag, 'content-type': 'application/json; charset=UTF-8' });
-      expect(await sent(t.app, path, { 'if-none-match': etag }), path).toEqual({ status: 304, headers: { ...SECURITY, ...CACHING, etag } });
+      expect(await sent(app, path, { 'if-none-match': etag }), path).toEqual({ status: 304, headers: { ...SECURITY, ...CACHING, etag } });
     }
     // The same security headers as an answer made the usual way.
     const health = await sent(t.app, 'health');

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MaterialProgressSchema, MyCoursesSchema, TICK_TIME_INVALID } from '#features/learning/schemas.ts';
-import { idempotencyKeys, materialProgress } from '#server/db/schema.ts';
+import { idempotencyKeys, materialProgress, rateLimitBuckets } from '#server/db/schema.ts';
 import { IDEMPOTENCY_KEYS_KEPT_MS, KEY_INVALID, KEY_REUSED, pruneIdempotencyKeys } from '#server/http/idempotency.ts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { enrolStudent, signUpStudent } from './support/factories.ts';
@@ -61,6 +61,16 @@ describe('a tick with its time', () => {
     // So the phone whose clock ran ahead cannot hold the material against a real later untick.
     t.clock.advance(60_000);
     expect(await saved(token, { completed: false })).toEqual({ completed: false, progress: 0, changed_at: minutesAgo(-1) });
+  });
+
+  it('reads an offset of hours alone (+01) as the same instant as +01:00, never a 500', async () => {
+    await seedCatalogue(t.db);
+    const { token } = await enrolledStudent();
+    const hours = await tick(token, { completed: true, at: '2026-11-26T09:30:00+01' });
+    expect(hours.status).toBe(200);
+    expect(((await readJson(hours)).data as { changed_at: string }).changed_at).toBe('2026-11-26T08:30:00.000Z');
+    const minutes = await tick(token, { completed: false, at: '2026-11-26T10:30:00-0100' }, 'm3');
+    expect(((await readJson(minutes)).data as { changed_at: string }).changed_at).toBe('2026-11-26T11:30:00.000Z');
   });
 
   it('refuses a time that is not an instant, with the field message', async () => {
@@ -252,5 +262,50 @@ describe('a tick sent again with its Idempotency-Key', () => {
     expect(await pruneIdempotencyKeys(t.db, new Date(NOW.getTime() + IDEMPOTENCY_KEYS_KEPT_MS + 1))).toBe(1);
     expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.studentId, id))).toEqual([]);
     expect((await once(token, 'old', { completed: false })).status).toBe(200);
+  });
+});
+
+describe('how many ticks a student may send', () => {
+  const keyed = (token: string, i: number) =>
+    tick(token, { completed: i % 2 === 0, at: minutesAgo(60 - i / 10) }, `m${(i % 4) + 1}`, { 'idempotency-key': `tick-${i}` });
+
+  it('takes a queue of 50 sent at once, then 300 in 10 minutes per student, then 429 with Retry-After; another student is not held', async () => {
+    await seedCatalogue(t.db);
+    const { token } = await enrolledStudent();
+    // A phone back online replays its queue in a burst.
+    const queue = await Promise.all(Array.from({ length: 50 }, (_, i) => keyed(token, i)));
+    expect(queue.map((answer) => answer.status)).toEqual(Array<number>(50).fill(200));
+    const rest: number[] = [];
+    for (let i = 50; i < 300; i++) rest.push((await keyed(token, i)).status);
+    expect(rest).toEqual(Array<number>(250).fill(200));
+
+    const refused = await keyed(token, 300);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(600);
+    expect((await readJson(refused)).message).toMatch(/^Too many requests, please try again in \d+ (second|seconds)\.$/);
+    // Refused before anything was kept: no row for its key.
+    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'tick-300'))).toEqual([]);
+
+    const other = await enrolledStudent();
+    expect((await keyed(other.token, 0)).status).toBe(200);
+    // The next window takes ticks again.
+    t.clock.advance(10 * 60_000);
+    expect((await keyed(token, 301)).status).toBe(200);
+  }, 120_000);
+
+  it('takes at most 2000 in 24 hours per student', async () => {
+    await seedCatalogue(t.db);
+    const { token, id } = await enrolledStudent();
+    // 2000 ticks counted in a day that ends in 5 minutes (their own test would take minutes): the
+    // next is refused until it is over.
+    await t.db
+      .insert(rateLimitBuckets)
+      .values({ key: `tick_day:student:${id}`, hits: 2000, resetsAt: new Date(NOW.getTime() + 5 * 60_000) });
+    const refused = await keyed(token, 0);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('300');
+    t.clock.advance(5 * 60_000);
+    expect((await keyed(token, 1)).status).toBe(200);
   });
 });

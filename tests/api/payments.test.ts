@@ -6,7 +6,7 @@ import { EnrolmentSchema } from '#features/payments/schemas.ts';
 import { describe, expect, it } from 'vitest';
 import { enrolments, notifications, payments, receipts } from '#server/db/schema.ts';
 import { PaymentProviderUnavailableError, signWebhook, type PaymentProvider } from '#server/payments/provider.ts';
-import { createTestProvider, TEST_WEBHOOK_SECRET } from '#server/payments/test-provider.ts';
+import { createTestProvider, testWebhookKey } from '#server/payments/test-provider.ts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { enrolStudent, signUpStudent } from './support/factories.ts';
 import { authHeader, get, readData, readJson, send, useTestApp } from './support/test-app.ts';
@@ -21,9 +21,11 @@ const testPage = (reference: string, outcome: 'pay' | 'decline', token: string) 
   send(t.app, `user/test-payments/${reference}`, { outcome }, { token });
 const myCourses = (token: string) => send(t.app, 'user/student/courses', undefined, { method: 'GET', ...as(token) });
 
-function webhook(data: Record<string, unknown>, secret = TEST_WEBHOOK_SECRET, event = 'charge.success') {
+/** A webhook signed with `secret`; unless given, this database's own test-provider key. */
+async function webhook(data: Record<string, unknown>, secret?: string, event = 'charge.success') {
   const raw = JSON.stringify({ event, data });
-  return send(t.app, 'user/payments/webhook', raw, { headers: { 'x-paystack-signature': signWebhook(raw, secret) } });
+  const key = secret ?? (await testWebhookKey(t.db));
+  return send(t.app, 'user/payments/webhook', raw, { headers: { 'x-paystack-signature': signWebhook(raw, key) } });
 }
 
 async function startPayment(token: string, course = 'course-02') {
@@ -141,6 +143,33 @@ describe('one course, two checkouts', () => {
     expect((await startPayment(student.token)).reference).not.toBe(first.reference);
   });
 
+  it('10 checkouts at the same moment make one pending payment: every answer has its reference and page', async () => {
+    await seedCatalogue(t.db);
+    const student = await signUpStudent(t);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => startPayment(student.token)));
+    expect(new Set(answers.map((answer) => answer.reference)).size).toBe(1);
+    expect(new Set(answers.map((answer) => answer.authorization_url)).size).toBe(1);
+    expect(await t.db.select({ reference: payments.reference, status: payments.status }).from(payments)).toEqual([
+      { reference: answers[0]!.reference, status: 'pending' },
+    ]);
+  });
+
+  it('a pending payment past its half hour is superseded by the next checkout, and still settles if it is paid after all', async () => {
+    await seedCatalogue(t.db);
+    const student = await signUpStudent(t);
+    const old = await startPayment(student.token);
+    await pastOpenPaymentWindow(student.token);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => startPayment(student.token)));
+    expect(new Set(answers.map((answer) => answer.reference))).toEqual(new Set([answers[0]!.reference]));
+    expect(answers[0]!.reference).not.toBe(old.reference);
+    const [superseded] = await t.db.select().from(payments).where(eq(payments.reference, old.reference));
+    expect([superseded!.status, superseded!.failureReason]).toEqual(['failed', 'superseded']);
+    // The old page was paid after all: it enrols.
+    expect((await testPage(old.reference, 'pay', student.token)).status).toBe(200);
+    expect((await readJson(await verify(student.token, old.reference))).data).toEqual({ status: 'success', course_id: 'course-02' });
+    expect(await countOf(enrolments)).toBe(1);
+  });
+
   it('records a second payment for a course already paid as needs_refund, tells the student and the staff, and lists it in refunds', async () => {
     await seedCatalogue(t.db);
     const student = await signUpStudent(t);
@@ -232,6 +261,17 @@ describe('the webhook', () => {
     expect(await countOf(enrolments)).toBe(0);
   });
 
+  it('refuses a webhook signed with the key the repository once published: each install has its own random key', async () => {
+    await seedCatalogue(t.db);
+    const student = await signUpStudent(t);
+    const { reference } = await startPayment(student.token);
+    const forged = await webhook({ reference, amount: 7_000_000, currency: 'NGN', status: 'success' }, 'adire-test-provider');
+    expect(forged.status).toBe(401);
+    expect(await countOf(enrolments)).toBe(0);
+    expect(await testWebhookKey(t.db)).toMatch(/^[0-9a-f]{64}$/);
+    expect(await testWebhookKey(t.db)).toBe(await testWebhookKey(t.db));
+  });
+
   it('enrols on a signed charge.success, and a replay changes nothing', async () => {
     await seedCatalogue(t.db);
     const student = await signUpStudent(t);
@@ -243,7 +283,7 @@ describe('the webhook', () => {
     expect(await countOf(notifications)).toBe(1);
     expect(t.mailer.sent.filter((mail) => mail.kind === 'receipt')).toHaveLength(1);
     // Other events are acknowledged and ignored.
-    expect((await webhook({ reference }, TEST_WEBHOOK_SECRET, 'transfer.success')).status).toBe(200);
+    expect((await webhook({ reference }, undefined, 'transfer.success')).status).toBe(200);
   });
 
   it('never enrols on a charge whose amount or currency is not what was asked', async () => {

@@ -91,8 +91,8 @@ describe('rate limits', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
-  it('with TRUST_PROXY=1, counts the last X-Forwarded-For entry (the one the proxy wrote), whatever the socket', async () => {
-    const { app } = buildTestApp(t.db, { env: { TRUST_PROXY: '1' } });
+  it('with TRUST_PROXY=1, counts the last X-Forwarded-For entry (the one the proxy wrote), from any of the proxies', async () => {
+    const { app } = buildTestApp(t.db, { env: { TRUST_PROXY: '1', TRUST_PROXY_ADDRESSES: '10.0.0.0/24' } });
     const statuses = [];
     for (let i = 0; i < 21; i++)
       statuses.push(

@@ -1,5 +1,6 @@
-// Exactly once across processes: two real server processes share one PostgreSQL database, and
-// verify calls and webhooks for one payment reach both at the same moment. One enrolment, one
+// Exactly once across processes: two real server processes share one PostgreSQL database, ten
+// checkouts for one course reach both at once (one payment), and verify calls and webhooks for it
+// reach both at the same moment. One enrolment, one
 // receipt record, one notification and one receipt mail come out of it. Two more, started together
 // on one DATA_DIR as well, share its uploads folder. PostgreSQL only (the embedded database belongs
 // to one process); scripts/test-postgres.sh runs it.
@@ -12,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { enrolments, notifications, receipts } from '#server/db/schema.ts';
 import { signWebhook } from '#server/payments/provider.ts';
-import { TEST_WEBHOOK_SECRET } from '#server/payments/test-provider.ts';
+import { testWebhookKey } from '#server/payments/test-provider.ts';
 import { codeIn, outboxFiles, readMail } from '../mail-files.ts';
 import { testCatalogue } from './support/catalogue.ts';
 import { emptyDatabaseTarget } from './support/test-database.ts';
@@ -96,15 +97,21 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     servers.push(a, b);
     const auth = await verifiedStudent(a, b, `two-servers-${Date.now()}@example.com`);
 
-    const started = await call(a.base, 'user/courses/course-02/checkout', { headers: auth });
-    expect(started.status).toBe(201);
-    const reference = started.body.data.reference!;
+    // Ten checkouts at once, split between the two: one pending payment, one reference for all.
+    const checkouts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => call((i % 2 ? a : b).base, 'user/courses/course-02/checkout', { headers: auth })),
+    );
+    expect(checkouts.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+    expect(new Set(checkouts.map((answer) => answer.body.data.reference)).size).toBe(1);
+    const reference = checkouts[0]!.body.data.reference!;
     expect(
       (await call(b.base, `user/test-payments/${reference}`, { headers: auth, body: JSON.stringify({ outcome: 'pay' }) })).status,
     ).toBe(200);
 
     const raw = JSON.stringify({ event: 'charge.success', data: { reference, amount: 7_000_000, currency: 'NGN', status: 'success' } });
-    const hook = { 'x-paystack-signature': signWebhook(raw, TEST_WEBHOOK_SECRET) };
+    const database = await openDatabase({ databaseUrl: url });
+    // The key the servers made for this database (each install has its own).
+    const hook = { 'x-paystack-signature': signWebhook(raw, await testWebhookKey(database.db)) };
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => {
         const server = i % 2 ? a : b;
@@ -115,7 +122,6 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
 
-    const database = await openDatabase({ databaseUrl: url });
     try {
       const [enrolled] = await database.db.select({ n: count() }).from(enrolments);
       const [receipted] = await database.db.select({ n: count() }).from(receipts);

@@ -12,7 +12,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_BASE } from '#server/app.ts';
-import { TEST_WEBHOOK_SECRET } from '#server/payments/test-provider.ts';
+import { testWebhookKey } from '#server/payments/test-provider.ts';
 import { seedCatalogue, testCatalogue } from './support/catalogue.ts';
 import { lastCodeTo } from './support/factories.ts';
 import { useTestApp } from './support/test-app.ts';
@@ -89,11 +89,12 @@ describe('a client generated from the API document', () => {
           .toBuffer(),
       ),
     ]);
+    const webhookKey = await testWebhookKey(t.db);
     const calls = await walkStudentJourney({
       baseUrl: `http://localhost${API_BASE}`,
       fetch: async (request) => t.app.request(request, undefined, { incoming: { socket: { remoteAddress: '192.0.2.42' } } }),
       codeFor: (email) => lastCodeTo(t, email),
-      sign: (rawBody) => createHmac('sha512', TEST_WEBHOOK_SECRET).update(rawBody).digest('hex'),
+      sign: (rawBody) => createHmac('sha512', webhookKey).update(rawBody).digest('hex'),
       picture,
     });
     console.log(`[typed client] ${calls.length} calls`);

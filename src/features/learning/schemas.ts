@@ -57,12 +57,20 @@ export type CourseMaterials = v.InferOutput<typeof CourseMaterialsSchema>;
 
 export const TICK_TIME_INVALID = 'at must be an ISO-8601 date and time with its offset, such as 2026-11-26T09:30:00.000Z';
 
+/**
+ * The instant a tick's `at` names. isoTimestamp takes an offset of hours alone ('+01'), which ISO-8601
+ * allows and Date.parse does not read: it is read as '+01:00'. NaN for anything else Date cannot read.
+ */
+export const tickInstant = (at: string): Date => new Date(Date.parse(at.replace(/([+-]\d{2})$/, '$1:00')));
+
 /** When the student ticked or unticked, as the device's clock said: an instant from 1900 on, with Z or an offset. */
 const TickTimeSchema = v.pipe(
   v.string(TICK_TIME_INVALID),
   v.isoTimestamp(TICK_TIME_INVALID),
   // isoTimestamp takes 30 February, which Date rolls over into March.
   v.check((at) => isRealIsoDate(at.slice(0, 10)), TICK_TIME_INVALID),
+  // Whatever else isoTimestamp takes, the route must be able to read: never a 500 later.
+  v.check((at) => !Number.isNaN(tickInstant(at).getTime()), TICK_TIME_INVALID),
   v.metadata({
     description:
       "When the student ticked or unticked (ISO-8601 with Z or an offset), e.g. on a phone that was offline; absent: the time the server receives it. A time ahead of the server's clock counts as the server's now (device clocks drift).",

@@ -6,26 +6,16 @@
 // (32 bytes) in server_secrets with `insert ... on conflict do nothing`, then read back, so two
 // servers starting at the same moment agree. Each signer reads it once and keeps it in memory.
 // The method is not signed: a link answers only the GET (and HEAD) its route takes.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '#server/db/client.ts';
-import { serverSecrets } from '#server/db/schema.ts';
+import { readServerSecret } from '#server/db/server-secrets.ts';
 
 const URL_SIGNING_KEY_NAME = 'url-signing-key';
-const KEY_BYTES = 32;
 const SIGNATURE = /^[0-9a-f]{64}$/;
 const EXPIRES = /^\d{1,12}$/;
 
 /** The key every process sharing `db` signs with: made on the first call anywhere, read after. */
-async function readSigningKey(db: Database, name = URL_SIGNING_KEY_NAME): Promise<Buffer> {
-  await db
-    .insert(serverSecrets)
-    .values({ name, value: randomBytes(KEY_BYTES).toString('hex') })
-    .onConflictDoNothing({ target: serverSecrets.name });
-  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
-  if (!row || !/^[0-9a-f]{64,}$/.test(row.value)) throw new Error(`The server secret ${name} is missing or malformed`);
-  return Buffer.from(row.value, 'hex');
-}
+const readSigningKey = async (db: Database, name: string) => Buffer.from(await readServerSecret(db, name), 'hex');
 
 /**
  * What a link grants, as one unambiguous string: the purpose (so a link of one kind never passes for

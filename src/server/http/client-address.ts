@@ -1,32 +1,57 @@
 // The address a request comes from, for rate limits and logs. Behind proxies the socket is the
 // nearest proxy's, so the address comes from X-Forwarded-For instead. Each proxy appends the address
 // it received the request from, so only the entries on the right were written by proxies we trust;
-// everything to their left, the first entry above all, is whatever the client chose to send.
-import { isIP } from 'node:net';
+// everything to their left, the first entry above all, is whatever the client chose to send. And the
+// header is believed only from a socket peer that is one of our proxies (TRUST_PROXY_ADDRESSES): a
+// client reaching the server's port directly is counted by its own address, whatever it sends, as
+// Express's 'trust proxy' with addresses does.
+import { isIP, type BlockList } from 'node:net';
 import type { Context } from 'hono';
+import type { Env } from '../env.ts';
 import type { ApiEnv } from './context.ts';
 
 const UNKNOWN_ADDRESS = 'unknown';
 
-/** `proxies` is TRUST_PROXY: how many proxies stand in front of the server (0: none). */
-export function clientAddress<E extends ApiEnv>(c: Context<E>, proxies: number): string {
-  const forwarded = proxies > 0 ? forwardedClient(c.req.header('x-forwarded-for'), proxies) : null;
+/** How many proxies stand in front of the server (TRUST_PROXY, 0: none), and their addresses. */
+export type ProxySettings = Pick<Env, 'TRUST_PROXY' | 'TRUST_PROXY_ADDRESSES'>;
+
+/** Whether `raw` (an address as a socket or a proxy gives it) is in `set`. */
+function isIn(set: BlockList, raw: string): boolean {
+  let text = raw.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text);
+  if (bracketed?.[1]) text = bracketed[1];
+  else if (/^[\d.]+:\d+$/.test(text)) text = text.slice(0, text.lastIndexOf(':'));
+  const version = isIP(text);
+  return version !== 0 && set.check(text, version === 4 ? 'ipv4' : 'ipv6');
+}
+
+export function clientAddress<E extends ApiEnv>(c: Context<E>, settings: ProxySettings): string {
   // app.request() in tests, or a socket already gone, has no address: those share one bucket.
-  return forwarded ?? parseAddress(c.env?.incoming?.socket?.remoteAddress ?? '') ?? UNKNOWN_ADDRESS;
+  const peer = c.env?.incoming?.socket?.remoteAddress ?? '';
+  const own = parseAddress(peer) ?? UNKNOWN_ADDRESS;
+  if (settings.TRUST_PROXY < 1 || !isIn(settings.TRUST_PROXY_ADDRESSES, peer)) return own;
+  const isProxy = (address: string) => isIn(settings.TRUST_PROXY_ADDRESSES, address);
+  return forwardedClient(c.req.header('x-forwarded-for'), settings.TRUST_PROXY, isProxy) ?? own;
 }
 
 /**
  * The client as the outermost of `proxies` proxies saw it: the `proxies`-th X-Forwarded-For entry
- * from the right (1: the last). A header with fewer entries did not pass through every proxy (a
- * request sent to an inner proxy, or straight to the server), so no entry in it can be trusted and
- * the socket's address stands instead: taking the leftmost entry would let the sender pick it. The
- * same goes for an entry that is not an address. Several headers count as one list, in order.
+ * from the right (1: the last). An entry on the way there that is not one of our proxies (`isProxy`)
+ * is a client that connected to an inner proxy directly: it is the client. A header with fewer
+ * entries did not pass through every proxy (a request sent to an inner proxy, or straight to the
+ * server), so no entry in it can be trusted and the socket's address stands instead: taking the
+ * leftmost entry would let the sender pick it. The same goes for an entry that is not an address.
+ * Several headers count as one list, in order.
  */
-export function forwardedClient(header: string | undefined, proxies: number): string | null {
+export function forwardedClient(header: string | undefined, proxies: number, isProxy: (address: string) => boolean): string | null {
   if (!header || proxies < 1) return null;
   const entries = header.split(',');
-  const entry = entries.length >= proxies ? entries[entries.length - proxies] : undefined;
-  return entry === undefined ? null : parseAddress(entry);
+  if (entries.length < proxies) return null;
+  for (let hop = 1; hop < proxies; hop++) {
+    const entry = entries[entries.length - hop]!;
+    if (!isProxy(entry)) return parseAddress(entry);
+  }
+  return parseAddress(entries[entries.length - proxies]!);
 }
 
 /** A canonical form of an IPv4 or IPv6 address (with or without port or brackets), or null. */

@@ -2,6 +2,7 @@
 // docs/decisions/003-rate-limits.md). Every request counts, valid or not, so a flood of bad
 // requests is stopped as early as a flood of good ones.
 import type { MiddlewareHandler } from 'hono';
+import type { StudentEnv } from '../auth/require-student.ts';
 import { countRequest } from '../db/rate-limit-buckets.ts';
 import type { ApiServices } from '../deps.ts';
 import { ApiError } from './api-error.ts';
@@ -30,11 +31,24 @@ export function tooManyRequests(seconds: number): ApiError {
 
 /** `rule` names what is limited (one bucket per rule and client), e.g. 'contact'. */
 export function rateLimit(services: ApiServices, rule: string, policy: RateLimitPolicy = FORM_RATE_LIMIT): MiddlewareHandler<ApiEnv> {
-  const proxies = services.env.TRUST_PROXY;
+  const { env } = services;
   return async (c, next) => {
     const now = services.clock();
-    const key = `${rule}:${clientAddress(c, proxies)}`;
+    const key = `${rule}:${clientAddress(c, env)}`;
     const { hits, resetsAt } = await countRequest(services.db, key, now, policy.windowMs);
+    if (hits > policy.limit) throw tooManyRequests(secondsUntil(resetsAt, now));
+    await next();
+  };
+}
+
+/**
+ * Per signed-in student instead of per address (mounted after requireStudent): for what a student
+ * does to their own account from any number of devices and addresses. One bucket per rule and student.
+ */
+export function studentRateLimit(services: ApiServices, rule: string, policy: RateLimitPolicy): MiddlewareHandler<StudentEnv> {
+  return async (c, next) => {
+    const now = services.clock();
+    const { hits, resetsAt } = await countRequest(services.db, `${rule}:student:${c.var.student.id}`, now, policy.windowMs);
     if (hits > policy.limit) throw tooManyRequests(secondsUntil(resetsAt, now));
     await next();
   };
@@ -47,7 +61,7 @@ export function rateLimit(services: ApiServices, rule: string, policy: RateLimit
  * Behind several processes each counts its own share.
  */
 export function memoryRateLimit(services: ApiServices, policy: RateLimitPolicy): MiddlewareHandler<ApiEnv> {
-  const proxies = services.env.TRUST_PROXY;
+  const { env } = services;
   let windowStart = 0;
   const counts = new Map<string, number>();
   return async (c, next) => {
@@ -56,7 +70,7 @@ export function memoryRateLimit(services: ApiServices, policy: RateLimitPolicy):
       windowStart = now.getTime();
       counts.clear();
     }
-    const client = clientAddress(c, proxies);
+    const client = clientAddress(c, env);
     const hits = (counts.get(client) ?? 0) + 1;
     counts.set(client, hits);
     if (hits > policy.limit) throw tooManyRequests(secondsUntil(new Date(windowStart + policy.windowMs), now));

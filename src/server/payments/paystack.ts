@@ -81,8 +81,7 @@ export function createPaystackProvider({ secretKey, baseUrl, siteUrl, fetch: sen
     },
 
     readWebhook(rawBody: string, headers: Headers) {
-      if (!hasValidSignature(rawBody, headers.get(SIGNATURE_HEADER), secretKey)) return null;
-      return chargeFromEvent(rawBody);
+      return Promise.resolve(hasValidSignature(rawBody, headers.get(SIGNATURE_HEADER), secretKey) ? chargeFromEvent(rawBody) : null);
     },
   };
 }

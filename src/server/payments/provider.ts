@@ -33,7 +33,7 @@ export interface PaymentProvider {
    * Reads a webhook from its raw body and headers: null when its signature is missing or wrong,
    * 'ignored' for an event that is not about a successful charge.
    */
-  readWebhook(rawBody: string, headers: Headers): ChargeState | 'ignored' | null;
+  readWebhook(rawBody: string, headers: Headers): Promise<ChargeState | 'ignored' | null>;
 }
 
 /** The provider could not be reached or answered nonsense: the caller answers 503 and loses nothing. */

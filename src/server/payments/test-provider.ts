@@ -5,10 +5,18 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { testCharges } from '#server/db/schema.ts';
+import { readServerSecret } from '#server/db/server-secrets.ts';
+import { isLoopbackHost } from '#server/env.ts';
 import { chargeFromEvent, hasValidSignature, SIGNATURE_HEADER, type ChargeState, type PaymentProvider } from './provider.ts';
 
-/** Test mode signs its webhooks with this published key: test payments move no money. */
-export const TEST_WEBHOOK_SECRET = 'adire-test-provider';
+const WEBHOOK_KEY_NAME = 'test-provider-webhook-key';
+
+/**
+ * The key this install's test provider checks webhooks with: made once per database from a CSPRNG
+ * (server_secrets), never published, so nobody outside can sign a webhook that enrols a student.
+ * Its hex text is the HMAC key. A developer who wants to send a test webhook reads it there.
+ */
+export const testWebhookKey = (db: Database): Promise<string> => readServerSecret(db, WEBHOOK_KEY_NAME);
 const TEST_PAYMENT_PAGE = '/payments/test';
 
 type TestOutcome = 'pay' | 'decline';
@@ -21,6 +29,13 @@ export interface TestProvider extends PaymentProvider {
 }
 
 export function createTestProvider({ db, clock }: { db: Database; clock: () => Date }): TestProvider {
+  let webhookKey: Promise<string> | undefined;
+  const currentWebhookKey = () =>
+    (webhookKey ??= testWebhookKey(db).catch((error: unknown) => {
+      // A database that was down may be back for the next webhook.
+      webhookKey = undefined;
+      throw error;
+    }));
   const find = async (reference: string) => (await db.select().from(testCharges).where(eq(testCharges.reference, reference)))[0];
 
   return {
@@ -50,8 +65,8 @@ export function createTestProvider({ db, clock }: { db: Database; clock: () => D
       };
     },
 
-    readWebhook(rawBody, headers) {
-      if (!hasValidSignature(rawBody, headers.get(SIGNATURE_HEADER), TEST_WEBHOOK_SECRET)) return null;
+    async readWebhook(rawBody, headers) {
+      if (!hasValidSignature(rawBody, headers.get(SIGNATURE_HEADER), await currentWebhookKey())) return null;
       return chargeFromEvent(rawBody);
     },
 
@@ -73,21 +88,25 @@ export function createTestProvider({ db, clock }: { db: Database; clock: () => D
   };
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const LOCAL_SITES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * Why the server must not start with the test provider, or null when it may: in the test provider
- * every course is free (anyone presses Pay), so a site others can reach (https, or a host that is not
- * loopback) runs it only when PAYMENTS_TEST_MODE=1 says so. A missing or misspelt
- * PAYSTACK_SECRET_KEY then stops the start instead of giving the courses away.
+ * every course is free (anyone presses Pay), so it runs only on a server nobody else can reach (HOST
+ * on loopback, and PUBLIC_SITE_URL, when set, a local http address), unless PAYMENTS_TEST_MODE=1 says
+ * it is meant (a staging site). A missing or misspelt PAYSTACK_SECRET_KEY then stops the start
+ * instead of giving the courses away.
  */
 export function testProviderRefusal(env: {
+  HOST: string;
   PUBLIC_SITE_URL: string;
   PAYSTACK_SECRET_KEY?: string;
   PAYMENTS_TEST_MODE: '0' | '1';
 }): string | null {
   if (env.PAYSTACK_SECRET_KEY || env.PAYMENTS_TEST_MODE === '1') return null;
+  const wayOut = 'set PAYSTACK_SECRET_KEY, or PAYMENTS_TEST_MODE=1 to run the test provider (every course free) there on purpose';
+  if (!isLoopbackHost(env.HOST)) return `PAYSTACK_SECRET_KEY is not set, and HOST=${env.HOST} is not a loopback address: ${wayOut}`;
   const site = new URL(env.PUBLIC_SITE_URL);
-  if (site.protocol === 'http:' && LOOPBACK_HOSTS.has(site.hostname)) return null;
-  return `PAYSTACK_SECRET_KEY is not set, and PUBLIC_SITE_URL=${site.origin} is not a local address: set PAYSTACK_SECRET_KEY, or PAYMENTS_TEST_MODE=1 to run the test provider (every course free) there on purpose`;
+  if (site.protocol === 'http:' && LOCAL_SITES.has(site.hostname)) return null;
+  return `PAYSTACK_SECRET_KEY is not set, and PUBLIC_SITE_URL=${site.origin} is not a local address: ${wayOut}`;
 }

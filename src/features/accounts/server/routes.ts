@@ -175,7 +175,7 @@ export function createAccountRoutes(services: ApiServices) {
       const student = await findStudentByEmail(db, email);
       // Counted per account and client address (#server/auth/password-tries.ts). The hash work runs
       // whether or not the account exists, so the answer's timing tells nothing.
-      const client = clientAddress(c, env.TRUST_PROXY);
+      const client = clientAddress(c, env);
       const right = await tryPassword(db, email, client, now, () => verifyPassword(student?.passwordHash, password));
       if (!right || !student) throw new ApiError(401, MESSAGES.badCredentials);
       if (student.deactivatedAt) throw new ApiError(401, DEACTIVATED_MESSAGE);

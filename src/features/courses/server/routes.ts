@@ -18,12 +18,18 @@ import { EXAMPLE_CATALOGUE_PAGE, EXAMPLE_COURSE_CARD, EXAMPLE_COURSE_ID } from '
 
 const COURSE_NOT_FOUND = 'Course not found';
 const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+/**
+ * Without PUBLIC_SITE_URL (a server on loopback: src/server/env.ts) the links in these answers come
+ * from the request's Host header, so no cache shared between clients may keep them: one keyed
+ * without the Host would hand one client's links to everyone.
+ */
+const LOCAL_CACHE_CONTROL = 'private, max-age=60, stale-while-revalidate=300';
 
 const MESSAGES = { catalogue: 'Courses', details: 'Course details', related: 'Related courses' };
 
 /** Sends a catalogue answer, or 304 when the client already holds this exact answer. */
-function cacheable(c: Context<ApiEnv>, { text, etag }: CachedAnswer) {
-  const headers = { etag, 'cache-control': CATALOGUE_CACHE_CONTROL, vary: 'Accept-Encoding' };
+function cacheable(c: Context<ApiEnv>, { text, etag }: CachedAnswer, shared: boolean) {
+  const headers = { etag, 'cache-control': shared ? CATALOGUE_CACHE_CONTROL : LOCAL_CACHE_CONTROL, vary: 'Accept-Encoding' };
   const held = c.req.header('if-none-match');
   if (held && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return completeAnswer(c, null, 304, headers);
   return completeAnswer(c, text, 200, { ...headers, 'content-type': 'application/json; charset=UTF-8' });
@@ -37,6 +43,8 @@ interface LiveCatalogue {
 
 export function createCourseRoutes(services: ApiServices) {
   const routes = new Hono<ApiEnv>();
+  // Links on the configured site, the same for every request: a shared cache may keep the answers.
+  const shared = services.env.SITE_ORIGIN !== undefined;
   let live: Promise<LiveCatalogue> | undefined;
   const catalogue = () =>
     (live ??= readCatalogueView(services.db).then(
@@ -75,6 +83,7 @@ export function createCourseRoutes(services: ApiServices) {
           const { items, ...totals } = pageOf(searchCourses(view, query.search), query.page, query.per_page);
           return { message: MESSAGES.catalogue, data: { courses: items.map((entry) => cardOn(entry.card, origin)), ...totals } };
         }),
+        shared,
       );
     },
   );
@@ -121,6 +130,7 @@ export function createCourseRoutes(services: ApiServices) {
       return cacheable(
         c,
         answerFor(['details', id, origin].join('\n'), () => ({ message: MESSAGES.details, data: detailsOn(course.details, origin) })),
+        shared,
       );
     },
   );
@@ -148,6 +158,7 @@ export function createCourseRoutes(services: ApiServices) {
           const { items, ...totals } = pageOf(relatedCourses(view, course), query.page, query.per_page);
           return { message: MESSAGES.related, data: { relatedCourses: items.map((entry) => cardOn(entry.card, origin)), ...totals } };
         }),
+        shared,
       );
     },
   );

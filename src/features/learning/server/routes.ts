@@ -24,6 +24,7 @@ import { answerOnce, IdempotencyHeaderSchema, KEY_REUSED, readIdempotencyKey } f
 import { isUuid } from '#server/http/ids.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
+import { studentRateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { absoluteUrl, apiOrigin, siteOrigin } from '#server/http/public-url.ts';
 import { validateInput } from '#server/http/validate.ts';
 import { pathInside, sendFile } from '#server/http/send-file.ts';
@@ -34,6 +35,7 @@ import {
   MaterialProgressSchema,
   MyCoursesSchema,
   SignedLinkQuerySchema,
+  tickInstant,
   type Material,
 } from '../schemas.ts';
 import { posterFileOf } from '../poster-file.ts';
@@ -57,6 +59,14 @@ const MATERIAL_LINK_VALID_MS = 2 * 60 * 60_000;
 const MATERIAL_LINK_PURPOSE = 'course-material';
 /** The file route's path below /user, as the links name it. */
 const MATERIAL_LINK_BASE = '/api/v1/user/materials';
+
+/**
+ * Ticks, per student: a real student ticks a few materials a session, and a phone back online replays
+ * its queue (tens) at once; a script sending thousands would fill idempotency_keys (a row per key,
+ * kept 7 days). The day's cap bounds those rows to about 14,000 a student.
+ */
+const TICK_BURST_LIMIT: RateLimitPolicy = { limit: 300, windowMs: 10 * 60_000 };
+const TICK_DAY_LIMIT: RateLimitPolicy = { limit: 2000, windowMs: 24 * 60 * 60_000 };
 
 const FILE_TYPES = { video: 'video/mp4', pdf: 'application/pdf' } as const;
 const POSTER_TYPE = 'image/webp';
@@ -209,7 +219,8 @@ export function createLearningRoutes(services: ApiServices) {
         "A time ahead of the server's clock counts as the server's now: device clocks drift.",
         'Per material the latest time wins, whatever order ticks arrive in: a change made before the one saved does not change the state, and the answer gives the state that stands (`completed`, `changed_at`), which may differ from the body.',
         'With an `Idempotency-Key` header the request is done once: sent again by the same student (in sequence or in parallel) it changes nothing and gets the first answer back, the same status and body, for 7 days.',
-        'A request refused (400, 403, 404) leaves its key unused. No rate limit: a phone back online sends its whole queue at once.',
+        'A request refused (400, 403, 404) leaves its key unused.',
+        `Per student (whatever the address or device): at most ${TICK_BURST_LIMIT.limit} ticks in 10 minutes and ${TICK_DAY_LIMIT.limit} in 24 hours, repeats included, then 429 with Retry-After; a phone back online sends its whole queue at once, well within that, and keeps a tick refused with 429 queued.`,
       ].join(' '),
       examples: {
         body: { completed: true, at: '2026-11-24T19:40:00.000Z' },
@@ -219,6 +230,7 @@ export function createLearningRoutes(services: ApiServices) {
       headers: IdempotencyHeaderSchema,
       success: { message: MESSAGES.progress, data: MaterialProgressSchema },
       auth: true,
+      rateLimited: true,
       errors: {
         403: MESSAGES.notEnrolled,
         404: `${MESSAGES.courseNotFound}, or ${MESSAGES.materialNotFound}`,
@@ -226,6 +238,8 @@ export function createLearningRoutes(services: ApiServices) {
       },
     }),
     guard,
+    studentRateLimit(services, 'tick', TICK_BURST_LIMIT),
+    studentRateLimit(services, 'tick_day', TICK_DAY_LIMIT),
     async (c) => {
       const student = c.var.student.id;
       const key = readIdempotencyKey(c);
@@ -239,7 +253,7 @@ export function createLearningRoutes(services: ApiServices) {
       if (!material) throw new ApiError(404, MESSAGES.materialNotFound);
 
       const now = clock();
-      const told = body.at === undefined ? null : new Date(Date.parse(body.at));
+      const told = body.at === undefined ? null : tickInstant(body.at);
       // A device's clock may run ahead: a time after the server's now counts as now.
       const at = told && told < now ? told : now;
       const request = ['tick', course.id, material.id, body.completed, told?.toISOString() ?? null];

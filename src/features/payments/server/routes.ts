@@ -1,7 +1,6 @@
 // Checkout, verify and the provider's webhook (docs/product.md#endpoints, 'Enrolment and
 // payment'), and the built-in test provider's page actions. The amount always comes from the
 // course's price in the database; every way a payment is settled goes through settlePayment().
-import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { koboToDecimal } from '#lib/money.ts';
@@ -25,7 +24,7 @@ import {
   TestCompletedSchema,
   TestOutcomeSchema,
 } from '../schemas.ts';
-import { findOpenPayment } from './open-payments.ts';
+import { claimPayment } from './open-payments.ts';
 import { PaystackEventSchema } from './webhook-event.ts';
 import { settlePayment } from './settle-payment.ts';
 import { EXAMPLE_COURSE_ID } from '#server/http/openapi-examples.ts';
@@ -51,11 +50,6 @@ const FINAL_FAILURES = new Set(['amount mismatch', 'currency mismatch', 'referen
 const PAYMENT_IP_LIMIT: RateLimitPolicy = { limit: 60, windowMs: 10 * 60_000 };
 /** Per client address: the provider sends a few events a payment and retries failures; nobody else should call. */
 const WEBHOOK_IP_LIMIT: RateLimitPolicy = { limit: 300, windowMs: 10 * 60_000 };
-
-/** Letters and digits a person can read back over the phone (no 0/O, 1/I). 32 of them: no bias from the modulo. */
-const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** 'ADR-' and 16 characters from a CSPRNG: 80 bits, never guessed. */
-const newReference = () => `ADR-${[...randomBytes(16)].map((byte) => REFERENCE_ALPHABET[byte % 32]).join('')}`;
 
 const providerDown = () => new ApiError(503, MESSAGES.providerDown, { headers: { 'retry-after': String(PROVIDER_RETRY_AFTER_SECONDS) } });
 
@@ -151,23 +145,14 @@ export function createPaymentRoutes(services: ApiServices) {
           },
           201,
         );
-      const match = { studentId: student.id, courseId: course.id, amountKobo: course.priceKobo, provider: provider.name };
-      const open = await findOpenPayment(db, match, now);
-      if (open) return answer(open.reference, open.authorizationUrl);
-      const reference = newReference();
-      const [payment] = await db
-        .insert(payments)
-        .values({
-          reference,
-          studentId: student.id,
-          courseId: course.id,
-          amountKobo: course.priceKobo,
-          currency: 'NGN',
-          provider: provider.name,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
+      const claim = await claimPayment(
+        db,
+        { studentId: student.id, courseId: course.id, amountKobo: course.priceKobo, provider: provider.name },
+        now,
+      );
+      if (claim.kind === 'busy') throw providerDown();
+      if (claim.kind === 'open') return answer(claim.reference, claim.authorizationUrl);
+      const { id, reference } = claim;
       try {
         const { authorizationUrl } = await askProvider(() =>
           provider.initialize({
@@ -178,14 +163,14 @@ export function createPaymentRoutes(services: ApiServices) {
             callbackPath: `/courses/${course.id}/checkout?reference=${reference}`,
           }),
         );
-        await db.update(payments).set({ authorizationUrl }).where(eq(payments.id, payment!.id));
+        await db.update(payments).set({ authorizationUrl }).where(eq(payments.id, id));
         return answer(reference, authorizationUrl);
       } catch (error) {
         // The provider never took it: the payment ends here, and the student may try again.
         await db
           .update(payments)
           .set({ status: 'failed', failureReason: 'provider unavailable', updatedAt: clock() })
-          .where(eq(payments.id, payment!.id));
+          .where(eq(payments.id, id));
         throw error;
       }
     },
@@ -242,7 +227,7 @@ export function createPaymentRoutes(services: ApiServices) {
       // Read through the same capped streaming reader as every JSON body: a huge or endless body is
       // refused at 64 KiB, never buffered, and costs no HMAC.
       const raw = await readLimitedText(c.req.raw, MAX_JSON_BYTES);
-      const event = provider.readWebhook(raw, c.req.raw.headers);
+      const event = await provider.readWebhook(raw, c.req.raw.headers);
       if (event === null) throw new ApiError(401, MESSAGES.badSignature);
       if (event !== 'ignored') await settleFromEvent(event);
       return c.json({ message: MESSAGES.webhook, data: null }, 200);

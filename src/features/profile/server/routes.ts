@@ -102,7 +102,7 @@ export function createProfileRoutes(services: ApiServices) {
     async (c) => {
       const { currentPassword, password } = await readJsonBody(c, ChangePasswordSchema);
       const student = c.var.student;
-      const client = clientAddress(c, services.env.TRUST_PROXY);
+      const client = clientAddress(c, services.env);
       // Counted with sign-in's wrong passwords (#server/auth/password-tries.ts): a stolen session
       // does not make the password guessable.
       if (!(await tryPassword(db, student.email, client, services.clock(), () => verifyPassword(student.passwordHash, currentPassword))))

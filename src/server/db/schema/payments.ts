@@ -43,6 +43,11 @@ export const payments = pgTable(
   (table) => [
     uniqueIndex('payments_reference_key').on(table.reference),
     index('payments_student_course_idx').on(table.studentId, table.courseId),
+    // One pending payment per student and course, whatever arrives at once (two tabs, a double tap,
+    // two servers): checkout inserts against this and answers the one that is there.
+    uniqueIndex('payments_one_pending_key')
+      .on(table.studentId, table.courseId)
+      .where(sql`${table.status} = 'pending'`),
     check('payments_status_check', sql`${table.status} in ('pending', 'success', 'failed')`),
     check('payments_amount_check', sql`${table.amountKobo} > 0`),
   ],
