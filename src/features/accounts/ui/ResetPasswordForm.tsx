@@ -82,6 +82,7 @@ function ResetPasswordForm() {
       <form.Form {...AUTH_FORM_PROPS}>
         {mode === 'link' ? (
           <>
+            <p className="auth-why">The link from your e-mail stands for the code: choose your new password.</p>
             <form.AppField name="email">{(field) => <field.EmailField readOnly />}</form.AppField>
             {passwords}
           </>
