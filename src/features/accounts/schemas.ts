@@ -123,8 +123,6 @@ export const kycSchema = (today: string) =>
 export const KycSchema = kycSchema('9999-12-31');
 export type KycInput = v.InferInput<typeof KycSchema>;
 
-export const EmailDataSchema = v.object({ email: v.string() });
-
 /** Sign-up's answer: the address, and the claim token for this browser to send with the code. */
 export const SignupDataSchema = v.object({ email: v.string(), claim: v.string() });
 
