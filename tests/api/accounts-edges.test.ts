@@ -241,16 +241,17 @@ describe('what the forms rely on', () => {
 });
 
 describe('an address claimed but never verified', () => {
-  it("takes the next sign-up's names and password, so a stranger's claim does not stick", async () => {
+  it("gives the owner's own sign-up details when the owner's browser sends its claim with the code, though a stranger signed up first", async () => {
     const email = 'claimed@example.com';
-    const stranger = { first_name: 'Not', last_name: 'Mine', email, password: 'Stranger-Pass9' };
+    const stranger = { first_name: 'Not', last_name: 'Mine', email, password: 'Stranger-Pass9', phone_number: '08031234567' };
     expect((await post('signup', stranger)).status).toBe(201);
     t.clock.advance(61_000);
     const owner = { first_name: 'Ada', last_name: 'Obi', email, password: 'Owner-Indigo7' };
     const again = await post('signup', owner);
     expect(again.status).toBe(201);
-    const verified = await post('verify-account', { email, otp: lastCodeTo(t, email) });
-    expect((await readJson(verified)).data).toMatchObject({ user: { first_name: 'Ada', last_name: 'Obi', email } });
+    const { claim } = ((await readJson(again)) as { data: { claim: string } }).data;
+    const verified = await post('verify-account', { email, otp: lastCodeTo(t, email), claim });
+    expect((await readJson(verified)).data).toMatchObject({ user: { first_name: 'Ada', last_name: 'Obi', email, phone_number: null } });
     expect((await post('login', { email, password: 'Owner-Indigo7' })).status).toBe(200);
     expect((await post('login', { email, password: 'Stranger-Pass9' })).status).toBe(401);
     // Verified now: the address is taken.

@@ -37,7 +37,10 @@ describe('sign-up and verification', () => {
       home_address: '',
     });
     expect(signup.status).toBe(201);
-    expect(await readJson(signup)).toEqual({ message: MESSAGES.signedUp, data: { email: 'ada.obi@example.com' } });
+    expect(await readJson(signup)).toEqual({
+      message: MESSAGES.signedUp,
+      data: { email: 'ada.obi@example.com', claim: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) as unknown },
+    });
     expect(signup.headers.get('cache-control')).toBe('no-store');
     const mail = t.mailer.sent[0]!;
     expect(mail.subject).toBe('Your verification code');

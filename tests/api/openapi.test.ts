@@ -63,6 +63,7 @@ describe('the OpenAPI document', () => {
       'POST /user/auth/student/reset-password',
       'POST /user/auth/student/signup',
       'POST /user/auth/student/verify-account',
+      'POST /user/auth/student/verify-email-link',
       'POST /user/auth/student/verify-password-token',
       'POST /user/contact',
       'POST /user/courses/request-tutor',

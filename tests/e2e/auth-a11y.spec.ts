@@ -126,14 +126,16 @@ for (const viewport of [
       release();
     });
 
-    test('e-mail link: the button that names the account, checking, then a link that no longer works', async ({ page }) => {
-      const release = await holdAnswers(page, 'user/auth/student/verify-account', REFUSED);
-      await page.goto('/auth/email-verification?email=ada%40example.com&code=123456');
-      await expect(main(page).getByRole('button', { name: 'Continue as ada@example.com' })).toBeVisible();
+    test('e-mail link: the password step, sending, then a link that no longer works', async ({ page }) => {
+      const release = await holdAnswers(page, 'user/auth/student/verify-email-link', {
+        status: 400,
+        json: { message: 'This link has been used or has expired', errors: { token: ['This link has been used or has expired'] } },
+      });
+      await page.goto(`/auth/email-verification?email=ada%40example.com&token=${'A'.repeat(43)}`);
+      await expect(main(page).getByLabel('Password', { exact: true })).toBeVisible();
       await expectNoAxeViolations(page);
-      await main(page).getByRole('button', { name: 'Continue as ada@example.com' }).click();
-      await expect(main(page).getByText('Checking your code…')).toBeVisible();
-      await expectNoAxeViolations(page);
+      await main(page).getByLabel('Password', { exact: true }).fill('Indigo-Lagos7');
+      await expectSending(page, 'Confirm and continue');
       release();
       await expect(main(page).getByRole('link', { name: 'Enter the code' })).toBeVisible();
       await expectNoAxeViolations(page);

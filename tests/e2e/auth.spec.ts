@@ -5,7 +5,18 @@ import { SESSION_KEY } from '#lib/session-key.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { type Api, codeIn, expect, fillDateOfBirth, fillSignup, signIn, STUDENT_PASSWORD, test, waitForIslands } from './fixtures.ts';
+import {
+  type Api,
+  codeIn,
+  expect,
+  fillDateOfBirth,
+  fillKyc,
+  fillSignup,
+  signIn,
+  STUDENT_PASSWORD,
+  test,
+  waitForIslands,
+} from './fixtures.ts';
 
 const main = (page: Page) => page.getByRole('main');
 const codeBoxes = (page: Page) => main(page).getByRole('textbox', { name: /^Digit \d of 6$/ });
@@ -275,7 +286,7 @@ test.describe('the code page', () => {
     await page.screenshot({ path: test.info().outputPath('resent-code.png') });
   });
 
-  test('the link in the mail signs in only with a click on the button that names the account, and leaves no code in the address bar', async ({
+  test("the link in the mail signs in only with the account's password, and leaves no token in the address bar", async ({
     page,
     api,
     outbox,
@@ -286,14 +297,21 @@ test.describe('the code page', () => {
     const link = /https?:\/\/\S+\/auth\/email-verification\?\S+/.exec(mail.text)?.[0];
     expect(link, 'a verification link in the mail').toBeTruthy();
     const url = new URL(link!);
+    expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await page.goto(url.pathname + url.search);
     await waitForIslands(page);
-    const proceed = page.getByRole('button', { name: `Continue as ${email}` });
-    await expect(proceed).toBeVisible();
-    await expect(page).not.toHaveURL(/code=/);
-    // A link someone else sent signs nobody in by being opened.
+    await expect(main(page).getByLabel('Email address')).toHaveValue(email);
+    await expect(main(page).getByLabel('Email address')).toHaveAttribute('readonly');
+    await expect(page).not.toHaveURL(/token=/);
+    // A link someone else sent signs nobody in by being opened, nor with one click.
+    await expect(main(page).getByRole('button', { name: /Continue as/ })).toHaveCount(0);
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
-    await proceed.click();
+    await main(page).getByLabel('Password', { exact: true }).fill('Not-The-Password1');
+    await main(page).getByRole('button', { name: 'Confirm and continue' }).click();
+    await expect(main(page).getByText('Invalid email or password').first()).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
+    await main(page).getByLabel('Password', { exact: true }).fill(STUDENT_PASSWORD);
+    await main(page).getByRole('button', { name: 'Confirm and continue' }).click();
     await page.waitForURL('**/auth/signup/complete-kyc');
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).not.toBeNull();
 
@@ -303,16 +321,42 @@ test.describe('the code page', () => {
     await expect(main(page).getByRole('status')).toContainText('Your e-mail address is already confirmed.');
     await main(page).getByRole('link', { name: 'Continue' }).click();
     await page.waitForURL('**/auth/signup/complete-kyc');
-    // Opened in another browser: the code is used up; log in, or ask for a new code.
+    // Opened in another browser: the link is used up; log in, or ask for a new code.
     const other = await page.context().browser()!.newPage();
     await other.goto(new URL(url.pathname + url.search, page.url()).href);
     await waitForIslands(other);
-    await other.getByRole('button', { name: `Continue as ${email}` }).click();
+    await main(other).getByLabel('Password', { exact: true }).fill(STUDENT_PASSWORD);
+    await main(other).getByRole('button', { name: 'Confirm and continue' }).click();
     await expect(main(other).getByRole('alert')).toContainText('This link has been used or has expired.');
     await expect(main(other).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/login');
     await expect(main(other).getByRole('link', { name: 'Enter the code' })).toBeVisible();
     await other.close();
   });
+});
+
+test("the mail's link opened in another browser keeps the course the student signed up from", async ({ page, outbox }) => {
+  const checkout = '/courses/pattern-drafting-foundations/checkout';
+  const email = uniqueEmail('other-browser');
+  await page.goto(`/auth/signup?next=${encodeURIComponent(checkout)}`);
+  await waitForIslands(page);
+  await fillSignup(page, email);
+  await main(page).getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL(`**/auth/otp-verification?next=${encodeURIComponent(checkout)}`);
+  const link = new URL(/https?:\/\/\S+\/auth\/email-verification\?\S+/.exec((await outbox.newestTo(email)).text)![0]);
+  expect(link.searchParams.get('next')).toBe(checkout);
+  // Another browser (a phone's mail app opens links in its own) remembers nothing of the sign-up.
+  const other = await page.context().browser()!.newPage();
+  await other.goto(new URL(link.pathname + link.search, page.url()).href);
+  await waitForIslands(other);
+  await expect(other).not.toHaveURL(/token=|next=/);
+  await main(other).getByLabel('Password', { exact: true }).fill(STUDENT_PASSWORD);
+  await main(other).getByRole('button', { name: 'Confirm and continue' }).click();
+  await other.waitForURL(`**/auth/signup/complete-kyc?next=${encodeURIComponent(checkout)}`);
+  await waitForIslands(other);
+  await fillKyc(other);
+  await main(other).getByRole('button', { name: 'Continue' }).click();
+  await other.waitForURL(`**${checkout}`);
+  await other.close();
 });
 
 test.describe('login and logout', () => {
@@ -403,6 +447,38 @@ test.describe('login and logout', () => {
 });
 
 test.describe('password reset', () => {
+  test("the reset mail's link needs no code: the new password twice, and the token leaves the address bar", async ({
+    page,
+    student,
+    outbox,
+  }) => {
+    await page.goto('/auth/forgot-password');
+    await waitForIslands(page);
+    await main(page).getByLabel('Email address').fill(student.email);
+    await main(page).getByRole('button', { name: 'Send reset code' }).click();
+    await page.waitForURL('**/auth/reset-password');
+    const mail = await outbox.newestTo(student.email, { containing: 'reset' });
+    const url = new URL(/https?:\/\/\S+\/auth\/reset-password\?\S+/.exec(mail.text)![0]);
+    expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The owner opens it in another browser, say the phone's mail app.
+    const other = await page.context().browser()!.newPage();
+    await other.goto(new URL(url.pathname + url.search, page.url()).href);
+    await waitForIslands(other);
+    await expect(other).not.toHaveURL(/token=/);
+    await expect(main(other).getByLabel('Email address')).toHaveValue(student.email);
+    await expect(codeBoxes(other)).toHaveCount(0);
+    const fresh = 'Adire-Yaba2027';
+    await main(other).getByLabel('New password', { exact: true }).fill(fresh);
+    await main(other).getByLabel('Confirm password', { exact: true }).fill(fresh);
+    await main(other).getByRole('button', { name: 'Reset password' }).click();
+    await other.waitForURL('**/auth/reset-password/successful');
+    await other.waitForURL('**/auth/login');
+    await waitForIslands(other);
+    await logInWith(other, student.email, fresh);
+    await other.waitForURL('**/auth/signup/complete-kyc');
+    await other.close();
+  });
+
   test('forgot -> code from the mail -> new password -> success -> login with it', async ({ page, student, outbox }) => {
     await page.goto('/auth/forgot-password');
     await waitForIslands(page);

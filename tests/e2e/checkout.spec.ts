@@ -3,7 +3,7 @@
 // the course is in My courses; Decline -> not paid, free to try again; an enrolled student is told
 // so; a declined payment is told in the notifications. axe on the checkout and the test payment page.
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, fillKyc, fillSignup, signIn, test, waitForIslands } from './fixtures.ts';
+import { expect, expectNoAxeViolations, fillKyc, fillSignup, signIn, STUDENT_PASSWORD, test, waitForIslands } from './fixtures.ts';
 
 const COURSE = 'pattern-drafting-foundations';
 const TITLE = 'Pattern Drafting Foundations';
@@ -75,7 +75,8 @@ test('a visitor who signs up from the checkout comes back to it after the code (
   const link = new URL(/https?:\/\/\S+\/auth\/email-verification\?\S+/.exec((await outbox.newestTo(email)).text)![0]);
   await page.goto(link.pathname + link.search);
   await waitForIslands(page);
-  await page.getByRole('button', { name: `Continue as ${email}` }).click();
+  await main(page).getByLabel('Password', { exact: true }).fill(STUDENT_PASSWORD);
+  await main(page).getByRole('button', { name: 'Confirm and continue' }).click();
   await page.waitForURL(`**/auth/signup/complete-kyc?next=${encodeURIComponent(checkout)}`);
   await waitForIslands(page);
   await fillKyc(page);

@@ -4,17 +4,19 @@
 import { http, NoDataSchema } from '#lib/http.ts';
 import { SignedInSchema, UserSchema } from '#lib/schemas/user.ts';
 import type * as v from 'valibot';
-import { EmailDataSchema, type kycSchema, type LoginSchema, type ResetPasswordSchema, type SignupSchema } from './schemas.ts';
+import { SignupDataSchema, type kycSchema, type LoginSchema, type ResetPasswordSchema, type SignupSchema } from './schemas.ts';
 
 const AUTH = 'user/auth/student/';
 
 type Out<S extends v.GenericSchema> = v.InferOutput<S>;
 
 export const accountsApi = {
-  signUp: (input: Out<typeof SignupSchema>) => http.post(`${AUTH}signup`, input, { data: EmailDataSchema, toastSuccess: true }),
+  signUp: (input: Out<typeof SignupSchema>) => http.post(`${AUTH}signup`, input, { data: SignupDataSchema, toastSuccess: true }),
   resendCode: (email: string) => http.post(`${AUTH}resend-otp`, { email }, { data: NoDataSchema, toastSuccess: true }),
-  verifyAccount: (email: string, otp: string) =>
-    http.post(`${AUTH}verify-account`, { email, otp }, { data: SignedInSchema, toastSuccess: true }),
+  verifyAccount: (email: string, otp: string, claim?: string) =>
+    http.post(`${AUTH}verify-account`, { email, otp, ...(claim ? { claim } : {}) }, { data: SignedInSchema, toastSuccess: true }),
+  verifyEmailLink: (email: string, token: string, password: string) =>
+    http.post(`${AUTH}verify-email-link`, { email, token, password }, { data: SignedInSchema, toastSuccess: true, signsIn: true }),
   completeKyc: (input: Out<ReturnType<typeof kycSchema>>) => http.post(`${AUTH}kyc`, input, { data: UserSchema, toastSuccess: true }),
   logIn: (input: Out<typeof LoginSchema>) => http.post(`${AUTH}login`, input, { data: SignedInSchema, signsIn: true }),
   logOut: () => http.post(`${AUTH}logout`, undefined, { data: NoDataSchema, toastError: false }),

@@ -31,6 +31,14 @@ const CodeSchema = (field: string) =>
     v.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), CODE_FORMAT),
   );
 
+/** A mail link's token: 32 random bytes, base64url (the server's links.ts). */
+const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+export const isLinkToken = (token: string) => LINK_TOKEN.test(token);
+const LinkTokenSchema = v.pipe(v.string('The link is incomplete'), v.trim(), v.regex(LINK_TOKEN, 'The link is incomplete'));
+
+/** A sign-up's claim token (the server's claims.ts): optional beside a code, and only ever from this browser. */
+const ClaimSchema = v.pipe(v.string(), v.regex(LINK_TOKEN, 'Invalid claim'));
+
 export const SignupSchema = v.strictObject({
   first_name: FirstNameSchema,
   last_name: LastNameSchema,
@@ -38,19 +46,20 @@ export const SignupSchema = v.strictObject({
   password: PasswordSchema,
   phone_number: optionalPhone,
   home_address: optionalText(200, 'home_address'),
+  /** Where the student was going (e.g. a course's checkout): the verification mail's link carries it when it is a safe same-site path. */
+  next: v.optional(v.pipe(v.string(), v.maxLength(500))),
 });
 
 /** Sign-in only asks for a password: someone whose password predates today's rules can still try it. */
-export const LoginSchema = v.strictObject({
-  email: EmailSchema,
-  // Trimmed as sign-up trims it (docs/product.md#field-messages), or spaces typed around it would never match.
-  password: v.pipe(
-    v.string('Password is required'),
-    v.trim(),
-    v.nonEmpty('Password is required'),
-    v.maxLength(200, 'Invalid email or password'),
-  ),
-});
+// Trimmed as sign-up trims it (docs/product.md#field-messages), or spaces typed around it would never match.
+const GivenPasswordSchema = v.pipe(
+  v.string('Password is required'),
+  v.trim(),
+  v.nonEmpty('Password is required'),
+  v.maxLength(200, 'Invalid email or password'),
+);
+
+export const LoginSchema = v.strictObject({ email: EmailSchema, password: GivenPasswordSchema });
 export type LoginInput = v.InferInput<typeof LoginSchema>;
 
 export const EmailOnlySchema = v.strictObject({ email: EmailSchema });
@@ -58,11 +67,27 @@ export const EmailOnlySchema = v.strictObject({ email: EmailSchema });
 /** The code boxes' own rule: six digits (whether they are the right six is the server's to say). */
 export const OtpCodeSchema = CodeSchema('Code');
 
-export const VerifyAccountSchema = v.strictObject({ email: EmailSchema, otp: CodeSchema('Code') });
+export const VerifyAccountSchema = v.strictObject({
+  email: EmailSchema,
+  otp: CodeSchema('Code'),
+  /** The claim token sign-up gave this browser: the account then gets that sign-up's details. */
+  claim: v.optional(ClaimSchema),
+});
 
-export const VerifyResetCodeSchema = v.strictObject({ email: EmailSchema, token: CodeSchema('Code') });
+/** The e-mail link's page: the link's token confirms the address, the account's password signs in. */
+export const VerifyEmailLinkSchema = v.strictObject({ email: EmailSchema, token: LinkTokenSchema, password: GivenPasswordSchema });
 
-export const ResetPasswordSchema = v.strictObject({ email: EmailSchema, token: CodeSchema('Code'), password: PasswordSchema });
+/** The reset code from the mail, or the long token of the mail's link. */
+const ResetTokenSchema = v.pipe(
+  v.string('Code is required'),
+  v.trim(),
+  v.nonEmpty('Code is required'),
+  v.regex(new RegExp(`^(\\d{${CODE_LENGTH}}|[A-Za-z0-9_-]{43})$`), CODE_FORMAT),
+);
+
+export const VerifyResetCodeSchema = v.strictObject({ email: EmailSchema, token: ResetTokenSchema });
+
+export const ResetPasswordSchema = v.strictObject({ email: EmailSchema, token: ResetTokenSchema, password: PasswordSchema });
 
 /** KYC; `today` caps the date of birth (the browser's date on the form, the server's clock on the route). */
 export const kycSchema = (today: string) =>
@@ -98,7 +123,8 @@ export const kycSchema = (today: string) =>
 export const KycSchema = kycSchema('9999-12-31');
 export type KycInput = v.InferInput<typeof KycSchema>;
 
-export const EmailDataSchema = v.object({ email: v.string() });
+/** Sign-up's answer: the address, and the claim token for this browser to send with the code. */
+export const SignupDataSchema = v.object({ email: v.string(), claim: v.string() });
 
 /** The confirm-password field's validators: checked as it changes and whenever the password does. */
 export const confirmPasswordValidators = {

@@ -112,8 +112,32 @@ function afterSignIn(user: User, next: string | null) {
   return next ?? (user.kyc_completed ? DASHBOARD_PATH : AUTH_PATHS.kyc);
 }
 
+const CLAIM_KEY = 'adire.signup-claim';
+
+/**
+ * The claim token of this browser's sign-up: sent with the code, it gives the account this sign-up's
+ * details even if a stranger signed up for the address first (the server's claims.ts).
+ */
+function rememberClaim(email: string, claim: string | null) {
+  if (typeof localStorage === 'undefined') return;
+  if (claim) localStorage.setItem(CLAIM_KEY, JSON.stringify({ email, claim }));
+  else localStorage.removeItem(CLAIM_KEY);
+}
+
+function claimFor(email: string): string | undefined {
+  try {
+    const stored = JSON.parse(localStorage.getItem(CLAIM_KEY) ?? 'null') as { email?: unknown; claim?: unknown } | null;
+    return stored?.email === email && typeof stored.claim === 'string' ? stored.claim : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function signUp(input: Out<typeof SignupSchema>, next: string | null = null) {
-  const { data } = await accountsApi.signUp(input);
+  // The way back rides in the mail's link too, for a student who opens it in another browser.
+  const back = safeNext(next);
+  const { data } = await accountsApi.signUp({ ...input, ...(back ? { next: back } : {}) });
+  rememberClaim(data.email, data.claim);
   rememberCode('verify', data.email);
   rememberWayBack(next);
   go(withNext(AUTH_PATHS.verify, next));
@@ -127,9 +151,20 @@ export async function resendCode(purpose: CodeFlow, email: string) {
 
 /** After the code, KYC comes first, then where the student was going (docs/product.md#auth-flows). */
 export async function verifyAccount(email: string, otp: string, next: string | null = wayBack()) {
-  const { data } = await accountsApi.verifyAccount(email, otp);
+  const { data } = await accountsApi.verifyAccount(email, otp, claimFor(email));
+  verified(data, next);
+}
+
+/** The e-mail link's page: the link's token and the account's password; then on as after the code. */
+export async function verifyEmailLink(email: string, token: string, password: string, next: string | null = wayBack()) {
+  const { data } = await accountsApi.verifyEmailLink(email, token, password);
+  verified(data, next);
+}
+
+function verified(data: { token: string; user: User }, next: string | null) {
   setSession(data);
   forgetCode('verify');
+  rememberClaim(data.user.email, null);
   go(data.user.kyc_completed ? (next ?? DASHBOARD_PATH) : withNext(AUTH_PATHS.kyc, next), { replace: true });
 }
 

@@ -40,3 +40,5 @@ export const EXAMPLE_EMAIL = { email: 'ngozi@example.com' };
 export const EXAMPLE_PASSWORD = 'Indigo-Lagos7';
 
 export const EXAMPLE_CODE = '482913';
+/** A mail link's token: 32 random bytes, base64url. */
+export const EXAMPLE_LINK_TOKEN = 'q3Vd8wJ0Zk1xYt5nR2mP7sLc9bHf4gAe6uTiOyWzN0E';

@@ -20,6 +20,7 @@ export const MESSAGES = {
   emailTaken: 'An account with this email already exists',
   badCredentials: 'Invalid email or password',
   unverified: 'Please verify your email address',
+  invalidLink: 'This link has been used or has expired',
 } as const;
 
 /** Per client address, generous: a Nigerian carrier puts many phones behind one address. */
@@ -34,3 +35,5 @@ export function noStore(c: Context) {
 }
 
 export const invalidCode = (field: string) => new ApiError(400, INVALID_CODE, { fieldErrors: { [field]: [INVALID_CODE] } });
+
+export const invalidLink = () => new ApiError(400, MESSAGES.invalidLink, { fieldErrors: { token: [MESSAGES.invalidLink] } });

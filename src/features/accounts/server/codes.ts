@@ -2,7 +2,9 @@
 // new code a minute per address, and ended by 5 wrong tries. Each try is counted before the code is
 // compared, in one conditional UPDATE, so parallel guesses can never make more than 5 comparisons.
 // A new code starts its own 5 tries, so wrong codes are also counted per account across every code
-// it is sent: after 10 in an hour, code entry for the account pauses (429) and its owner is told.
+// it is sent: after 10 in an hour, code entry for the address pauses (429) and its owner is told.
+// Counted per address whether or not an account uses it, so the pause tells nobody which exist; the
+// mails' long link tokens (links.ts) are never paused, so the owner can always get in from the inbox.
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { hashCode, newNumericCode, sameSecret } from '#server/auth/tokens.ts';
 import type { Database } from '#server/db/client.ts';
@@ -20,28 +22,30 @@ const CODE_MAX_TRIES = 5;
 const WRONG_CODES_ALLOWED = 10;
 const WRONG_CODES_WINDOW_MS = 60 * 60_000;
 
-const wrongCodesKey = (studentId: string) => `wrong-codes:${studentId}`;
+const wrongCodesKey = (email: string) => `wrong-codes:${email.toLowerCase()}`;
 
 /**
- * A code entered for the account, checked (see checkCode) unless the account has taken
+ * A code entered for an address, checked (see checkCode) unless the address has taken
  * WRONG_CODES_ALLOWED wrong codes within the hour: then 429 with Retry-After, before any comparison,
- * however right the code. A wrong code is counted; the one that reaches the limit calls
- * `onPaused` (the owner is told by mail).
+ * however right the code. A wrong code is counted, for an address with no account too (the same
+ * answers at the same counts); the one that reaches the limit calls `onPaused` for a real account
+ * (its owner is told by mail, after the answer).
  */
 export async function checkCodeWithinLimit(
   db: Database,
-  student: StudentRecord,
+  email: string,
+  student: StudentRecord | null,
   purpose: CodePurpose,
   code: string,
   now: Date,
-  options: { useUp: boolean; onPaused: (student: StudentRecord, minutes: number) => Promise<void> },
+  options: { useUp: boolean; onPaused: (student: StudentRecord, minutes: number) => void },
 ): Promise<boolean> {
-  const key = wrongCodesKey(student.id);
+  const key = wrongCodesKey(email);
   const held = await peekBucket(db, key, now);
   if (held.hits >= WRONG_CODES_ALLOWED) throw tooManyRequests(secondsUntil(held.resetsAt, now));
-  if (await checkCode(db, student.id, purpose, code, now, options)) return true;
+  if (student && (await checkCode(db, student.id, purpose, code, now, options))) return true;
   const { hits, resetsAt } = await countRequest(db, key, now, WRONG_CODES_WINDOW_MS);
-  if (hits === WRONG_CODES_ALLOWED) await options.onPaused(student, Math.ceil(secondsUntil(resetsAt, now) / 60));
+  if (hits === WRONG_CODES_ALLOWED && student) options.onPaused(student, Math.ceil(secondsUntil(resetsAt, now) / 60));
   return false;
 }
 
@@ -113,4 +117,12 @@ export async function activeAccountForNewCode(db: Database, email: string, purpo
   if (wait > 0) throw tooManyRequests(wait);
   const student = await findStudentByEmail(db, email);
   return student && !student.deactivatedAt ? student : null;
+}
+
+/** Ends the student's live code of this purpose (the mail's link did the job instead). */
+export async function endCode(db: Database, studentId: string, purpose: CodePurpose, now: Date): Promise<void> {
+  await db
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeCodes.studentId, studentId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
 }

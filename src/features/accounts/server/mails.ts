@@ -4,7 +4,19 @@ import { escapeHtml, htmlParagraph, mailRecipient, renderMailHtml } from '#serve
 import type { OutgoingMail } from '#server/mail/mailer.ts';
 import type { StudentRecord } from '#server/auth/sessions.ts';
 
-const NOT_YOU = 'If this was not you, you can ignore this e-mail: nothing changes without the code.';
+const NOT_YOU = 'If this was not you, you can ignore this e-mail: nothing changes without the code or the link.';
+
+interface MailLink {
+  /** The page the link opens. */
+  page: string;
+  /** The link's long token (links.ts); never the 6-digit code, so guesses at the code never stop the link. */
+  token: string;
+  /** A same-site path to go on to afterwards (e.g. the checkout the student signed up from). */
+  next?: string | null;
+  /** The link's words in the HTML mail, and how long it works. */
+  label: string;
+  hours: number;
+}
 
 function codeMail(
   student: StudentRecord,
@@ -13,12 +25,11 @@ function codeMail(
   lead: string,
   code: string,
   siteUrl: string,
-  page: string,
-  /** Whether the link may carry the code, so one click does the job (e-mail verification only). */
-  linkWithCode = false,
+  link: MailLink,
 ): OutgoingMail {
-  const query = new URLSearchParams({ email: student.email, ...(linkWithCode ? { code } : {}) });
-  const link = `${siteUrl}${page}?${query.toString()}`;
+  const query = new URLSearchParams({ email: student.email, token: link.token, ...(link.next ? { next: link.next } : {}) });
+  const url = `${siteUrl}${link.page}?${query.toString()}`;
+  const lasts = `The link works for ${link.hours === 1 ? '1 hour' : `${link.hours} hours`}.`;
   const text = [
     `Hello ${student.firstName},`,
     '',
@@ -27,7 +38,9 @@ function codeMail(
     `    ${code}`,
     '',
     'The code works for 10 minutes.',
-    linkWithCode ? `Or open ${link}` : `Enter it at ${link}`,
+    '',
+    `Or open this link: ${url}`,
+    lasts,
     '',
     NOT_YOU,
   ].join('\n');
@@ -36,13 +49,19 @@ function codeMail(
     htmlParagraph(lead),
     `<p style="margin:0 0 16px;font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(code)}</p>`,
     htmlParagraph('The code works for 10 minutes.'),
-    `<p style="margin:0 0 16px"><a href="${escapeHtml(link)}">${linkWithCode ? 'Confirm my e-mail address' : 'Enter the code'}</a></p>`,
+    `<p style="margin:0 0 16px"><a href="${escapeHtml(url)}">${escapeHtml(link.label)}</a></p>`,
+    htmlParagraph(lasts),
     htmlParagraph(NOT_YOU),
   ]);
   return { to: mailRecipient(student), subject: title, text, html, kind };
 }
 
-export function verificationCodeMail(student: StudentRecord, code: string, siteUrl: string): OutgoingMail {
+export function verificationCodeMail(
+  student: StudentRecord,
+  code: string,
+  link: { token: string; next?: string | null; hours: number },
+  siteUrl: string,
+): OutgoingMail {
   return codeMail(
     student,
     'verification_code',
@@ -50,12 +69,11 @@ export function verificationCodeMail(student: StudentRecord, code: string, siteU
     'Welcome to Adire Fashion Academy. Enter this code to confirm your e-mail address:',
     code,
     siteUrl,
-    '/auth/email-verification',
-    true,
+    { page: '/auth/email-verification', label: 'Confirm my e-mail address', ...link },
   );
 }
 
-export function resetCodeMail(student: StudentRecord, code: string, siteUrl: string): OutgoingMail {
+export function resetCodeMail(student: StudentRecord, code: string, link: { token: string; hours: number }, siteUrl: string): OutgoingMail {
   return codeMail(
     student,
     'reset_code',
@@ -63,7 +81,7 @@ export function resetCodeMail(student: StudentRecord, code: string, siteUrl: str
     'Someone asked to reset the password of your account. Enter this code to choose a new password:',
     code,
     siteUrl,
-    '/auth/reset-password',
+    { page: '/auth/reset-password', label: 'Choose a new password', ...link },
   );
 }
 

@@ -20,12 +20,34 @@ import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { apiOrigin } from '#server/http/public-url.ts';
 import { sendInBackground } from '#server/mail/background.ts';
-import { EmailDataSchema, EmailOnlySchema, kycSchema, KycSchema, LoginSchema, SignupSchema, VerifyAccountSchema } from '../schemas.ts';
-import { accountRateLimit, invalidCode, MESSAGES, noStore } from './answers.ts';
+import { safeNext } from '#lib/navigation.ts';
+import {
+  EmailOnlySchema,
+  kycSchema,
+  KycSchema,
+  LoginSchema,
+  SignupDataSchema,
+  SignupSchema,
+  VerifyAccountSchema,
+  VerifyEmailLinkSchema,
+} from '../schemas.ts';
+import { accountRateLimit, invalidCode, invalidLink, MESSAGES, noStore } from './answers.ts';
 import { activeAccountForNewCode, checkCodeWithinLimit, issueCode, secondsUntilNextCode } from './codes.ts';
 import { codesPausedMail, verificationCodeMail } from './mails.ts';
-import { createStudent, findStudentByEmail, reclaimUnverified } from './students.ts';
-import { EXAMPLE_CODE, EXAMPLE_EMAIL, EXAMPLE_PASSWORD, EXAMPLE_SIGNED_IN, EXAMPLE_USER } from '#server/http/openapi-examples.ts';
+import { claimByToken, newestClaims, recordClaim, verifyWithClaim } from './claims.ts';
+import { accountOfLink, endLinks, issueLink, linkHours } from './links.ts';
+import { createStudent, findStudentByEmail } from './students.ts';
+import {
+  EXAMPLE_CODE,
+  EXAMPLE_EMAIL,
+  EXAMPLE_LINK_TOKEN,
+  EXAMPLE_PASSWORD,
+  EXAMPLE_SIGNED_IN,
+  EXAMPLE_USER,
+} from '#server/http/openapi-examples.ts';
+
+/** The e-mail link's page tries a password on the account and at most this many newest sign-up claims. */
+const CLAIMS_TRIED = 5;
 
 /** Lagos has no daylight saving: UTC+1 all year. A date of birth is capped at Lagos's today. */
 const lagosToday = (now: Date) => new Date(now.getTime() + 60 * 60_000).toISOString().slice(0, 10);
@@ -38,12 +60,19 @@ export function createAccountRoutes(services: ApiServices) {
   const limit = (rule: string) => accountRateLimit(services, rule);
   const site = env.PUBLIC_SITE_URL;
 
-  async function sendVerificationCode(student: StudentRecord) {
-    const code = await issueCode(db, student.id, 'verify_email', services.clock());
-    await mailer.send(verificationCodeMail(student, code, site));
+  /** The code and the link's token for the mail; `next` rides in the link, so another browser goes on there too. */
+  async function verificationMail(student: StudentRecord, now: Date, next: string | null = null) {
+    const code = await issueCode(db, student.id, 'verify_email', now);
+    const token = await issueLink(db, student.id, 'verify_email', now);
+    return verificationCodeMail(student, code, { token, next, hours: linkHours('verify_email') }, site);
   }
 
-  const onPaused = (student: StudentRecord, minutes: number) => mailer.send(codesPausedMail(student, minutes, site));
+  async function sendVerificationCode(student: StudentRecord, next: string | null = null) {
+    await mailer.send(await verificationMail(student, services.clock(), next));
+  }
+
+  const onPaused = (student: StudentRecord, minutes: number) =>
+    sendInBackground(services, () => Promise.resolve(codesPausedMail(student, minutes, site)));
 
   /** The address is in use: said as a toast and under the e-mail field. */
   const emailTaken = () => new ApiError(409, MESSAGES.emailTaken, { fieldErrors: { email: [MESSAGES.emailTaken] } });
@@ -66,10 +95,12 @@ export function createAccountRoutes(services: ApiServices) {
           password: EXAMPLE_PASSWORD,
           phone_number: '08031234567',
         },
-        data: EXAMPLE_EMAIL,
+        data: { ...EXAMPLE_EMAIL, claim: EXAMPLE_LINK_TOKEN },
       },
       body: SignupSchema,
-      success: { status: 201, message: MESSAGES.signedUp, data: EmailDataSchema },
+      description:
+        "A sign-up for an address whose account is not verified yet answers the same and mails a code again (at most one a minute), but never changes that account: its details are kept as a claim, and `data.claim` lets this browser pick them when it sends the code (verify-account). `next`, a same-site path, is carried in the mail's link.",
+      success: { status: 201, message: MESSAGES.signedUp, data: SignupDataSchema },
       rateLimited: true,
       errors: { 409: MESSAGES.emailTaken },
     }),
@@ -78,29 +109,33 @@ export function createAccountRoutes(services: ApiServices) {
       noStore(c);
       const input = await readJsonBody(c, SignupSchema);
       refuseCommonPassword(input.password);
+      const now = services.clock();
+      const next = safeNext(input.next);
       const existing = await findStudentByEmail(db, input.email);
       if (existing && (existing.verifiedAt || existing.deactivatedAt)) throw emailTaken();
       const passwordHash = await hashPassword(input.password);
       if (existing) {
-        // Never verified: nobody has shown they hold the mailbox, so a sign-up by someone else must
-        // not fix the names for good. This sign-up's details replace them; a code goes out as usual.
-        const claimed = await reclaimUnverified(db, existing.id, input, passwordHash, services.clock());
-        if (!claimed) throw emailTaken();
-        if ((await secondsUntilNextCode(db, claimed.email, 'verify_email', services.clock())) === 0) await sendVerificationCode(claimed);
-        return c.json({ message: MESSAGES.signedUp, data: { email: claimed.email } }, 201);
+        // Never verified: nobody has shown they hold the mailbox, and this sign-up may be a stranger's.
+        // The account stays as it is (a stranger's password must never become the owner's); this
+        // sign-up's details wait as a claim, and the code goes out again as a resend would send it.
+        const claim = await recordClaim(db, existing.id, input, passwordHash, now);
+        if ((await secondsUntilNextCode(db, existing.email, 'verify_email', now)) === 0) await sendVerificationCode(existing, next);
+        return c.json({ message: MESSAGES.signedUp, data: { email: existing.email, claim } }, 201);
       }
       // Two sign-ups for one address at the same moment: the unique index lets one through.
       const student = await createStudent(db, input, passwordHash);
       if (!student) throw emailTaken();
-      await secondsUntilNextCode(db, student.email, 'verify_email', services.clock());
+      await secondsUntilNextCode(db, student.email, 'verify_email', now);
+      let claim: string;
       try {
-        await sendVerificationCode(student);
+        claim = await recordClaim(db, student.id, input, passwordHash, now);
+        await sendVerificationCode(student, next);
       } catch (error) {
         // An account whose owner was never sent a code would answer the retry with 409: keep none.
         await db.delete(students).where(eq(students.id, student.id));
         throw error;
       }
-      return c.json({ message: MESSAGES.signedUp, data: { email: student.email } }, 201);
+      return c.json({ message: MESSAGES.signedUp, data: { email: student.email, claim } }, 201);
     },
   );
 
@@ -120,8 +155,7 @@ export function createAccountRoutes(services: ApiServices) {
       const now = services.clock();
       const student = await activeAccountForNewCode(db, email, 'verify_email', now);
       // After the answer: making and mailing a code only for real addresses would tell them apart by time.
-      if (student && !student.verifiedAt)
-        sendInBackground(services, async () => verificationCodeMail(student, await issueCode(db, student.id, 'verify_email', now), site));
+      if (student && !student.verifiedAt) sendInBackground(services, () => verificationMail(student, now));
       return c.json({ message: MESSAGES.codeResent, data: null }, 200);
     },
   );
@@ -140,18 +174,52 @@ export function createAccountRoutes(services: ApiServices) {
     limit('verify_account'),
     async (c) => {
       noStore(c);
-      const { email, otp } = await readJsonBody(c, VerifyAccountSchema);
+      const { email, otp, claim } = await readJsonBody(c, VerifyAccountSchema);
       const now = services.clock();
       const student = await findStudentByEmail(db, email);
-      if (!student || !(await checkCodeWithinLimit(db, student, 'verify_email', otp, now, { useUp: true, onPaused })))
+      if (!(await checkCodeWithinLimit(db, email, student, 'verify_email', otp, now, { useUp: true, onPaused })) || !student)
         throw invalidCode('otp');
       if (student.deactivatedAt) throw new ApiError(401, DEACTIVATED_MESSAGE);
-      const [verified] = await db
-        .update(students)
-        .set({ verifiedAt: student.verifiedAt ?? now, updatedAt: now })
-        .where(eq(students.id, student.id))
-        .returning();
-      return c.json({ message: MESSAGES.verified, data: await signIn(c, verified!) }, 200);
+      const verified = student.verifiedAt ? student : await verifyWithClaim(db, student, await claimByToken(db, student.id, claim), now);
+      await endLinks(db, student.id, 'verify_email');
+      return c.json({ message: MESSAGES.verified, data: await signIn(c, verified) }, 200);
+    },
+  );
+
+  routes.post(
+    '/auth/student/verify-email-link',
+    describeJsonRoute({
+      tag: 'Accounts',
+      summary: "Confirm the e-mail address with the mail's link and sign in with the account's password",
+      description: `The verification mail's link (\`/auth/email-verification?email=&token=\`) carries a long token, not the code: guesses of the 6-digit code never stop it, and it works for ${linkHours('verify_email')} hours, even after a newer code. Opening the link signs nobody in: the person also gives the password chosen at sign-up (one that only a sign-up in this browser's claim knew is taken too, and then that sign-up's details are the account's). Wrong passwords count as at login. 400 \`${MESSAGES.invalidLink}\` for a link that does not work (used, expired, or for another address).`,
+      examples: { body: { ...EXAMPLE_EMAIL, token: EXAMPLE_LINK_TOKEN, password: EXAMPLE_PASSWORD }, data: EXAMPLE_SIGNED_IN },
+      body: VerifyEmailLinkSchema,
+      success: { message: MESSAGES.verified, data: SignedInSchema },
+      rateLimited: true,
+      errors: { 401: `${MESSAGES.badCredentials}; or, for a deactivated account, ${DEACTIVATED_MESSAGE}` },
+    }),
+    limit('verify_email_link'),
+    async (c) => {
+      noStore(c);
+      const { email, token, password } = await readJsonBody(c, VerifyEmailLinkSchema);
+      const now = services.clock();
+      const student = await accountOfLink(db, email, 'verify_email', token, now);
+      if (!student || student.verifiedAt) throw invalidLink();
+      // The link proves the mailbox, the password the person: a link someone else sent signs nobody in.
+      const client = clientAddress(c, env.TRUST_PROXY);
+      let claim: Awaited<ReturnType<typeof newestClaims>>[number] | null = null;
+      const right = await tryPassword(db, email, client, now, async () => {
+        if (await verifyPassword(student.passwordHash, password)) return true;
+        // A later sign-up's password (the owner's, when a stranger signed up first): that sign-up's details win.
+        for (const candidate of await newestClaims(db, student.id, CLAIMS_TRIED))
+          if (await verifyPassword(candidate.passwordHash, password)) return !!(claim = candidate);
+        return false;
+      });
+      if (!right) throw new ApiError(401, MESSAGES.badCredentials);
+      if (student.deactivatedAt) throw new ApiError(401, DEACTIVATED_MESSAGE);
+      const verified = await verifyWithClaim(db, student, claim, now);
+      await endLinks(db, student.id, 'verify_email');
+      return c.json({ message: MESSAGES.verified, data: await signIn(c, verified) }, 200);
     },
   );
 

@@ -48,32 +48,6 @@ export async function createStudent(
   }
 }
 
-/**
- * Gives an account that was never verified the details of a new sign-up for its address (names,
- * phone, home address, password); null when it was verified meanwhile.
- */
-export async function reclaimUnverified(
-  db: Database,
-  studentId: string,
-  input: v.InferOutput<typeof SignupSchema>,
-  passwordHash: string,
-  now: Date,
-): Promise<StudentRecord | null> {
-  const [row] = await db
-    .update(students)
-    .set({
-      firstName: input.first_name,
-      lastName: input.last_name,
-      passwordHash,
-      phoneNumber: input.phone_number,
-      homeAddress: input.home_address,
-      updatedAt: now,
-    })
-    .where(and(eq(students.id, studentId), isNull(students.verifiedAt)))
-    .returning();
-  return row ?? null;
-}
-
 /** Accounts never verified are removed a week after sign-up: the address is free for its owner again. */
 const UNVERIFIED_KEPT_MS = 7 * 24 * 60 * 60_000;
 

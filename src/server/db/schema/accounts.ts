@@ -73,3 +73,53 @@ export const oneTimeCodes = pgTable(
     check('one_time_codes_purpose_check', sql`${table.purpose} in ('verify_email', 'reset_password')`),
   ],
 );
+
+/**
+ * What each sign-up for a not yet verified address asked for (names, password, phone, address),
+ * kept beside the account instead of written over it: a stranger's sign-up never changes the
+ * account. The browser that signed up holds the claim's token; whoever then proves the mailbox (the
+ * code with that token, or the e-mail link with that sign-up's password) gets that sign-up's details.
+ * Removed when the account is verified, and with it.
+ */
+export const signupClaims = pgTable(
+  'signup_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the claim's token, hex. */
+    tokenHash: text('token_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    phoneNumber: text('phone_number'),
+    homeAddress: text('home_address'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('signup_claims_token_hash_key').on(table.tokenHash), index('signup_claims_student_id_idx').on(table.studentId)],
+);
+
+/**
+ * The long random tokens of the mails' links (e-mail verification, password reset): 256 bits, kept
+ * as hashes, several alive at once (a resend does not end the link of an earlier mail), and never
+ * paused by wrong guesses of the 6-digit code, so what reaches the owner's inbox always works.
+ */
+export const mailLinks = pgTable(
+  'mail_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: CODE_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('mail_links_token_hash_key').on(table.tokenHash),
+    index('mail_links_student_id_idx').on(table.studentId),
+    check('mail_links_purpose_check', sql`${table.purpose} in ('verify_email', 'reset_password')`),
+  ],
+);
