@@ -22,6 +22,8 @@ const EnvSchema = v.object({
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
   DATABASE_URL: optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/, 'must start with postgres:// or postgresql://'))),
   SMTP_URL: optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://'))),
+  /** '1': without SMTP_URL, mail written to DATA_DIR/outbox is meant even on a public site (mail/outbox-refusal.ts). */
+  MAIL_OUTBOX: v.optional(v.picklist(['0', '1'], 'must be 0 or 1'), '0'),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty()), 'Adire Fashion Academy <no-reply@adireacademy.ng>'),
   STAFF_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'admissions@adireacademy.ng'),
   PUBLIC_SITE_URL: v.optional(

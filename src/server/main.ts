@@ -16,6 +16,7 @@ import { applyServerTimeouts } from './http-timeouts.ts';
 import { consoleLogger as log, formatLogLine } from './log.ts';
 import { backgroundMailSettled } from './mail/background.ts';
 import { createMailer } from './mail/mailer.ts';
+import { mailOutboxRefusal } from './mail/outbox-refusal.ts';
 import { readCatalogueFile } from './catalogue/catalogue-file.ts';
 import { syncCatalogue } from './catalogue/sync.ts';
 import { createPaystackProvider } from './payments/paystack.ts';
@@ -47,6 +48,8 @@ async function main() {
     throw new EnvError('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
   const paymentsRefusal = testProviderRefusal(env);
   if (paymentsRefusal) throw new EnvError(paymentsRefusal);
+  const mailRefusal = mailOutboxRefusal(env);
+  if (mailRefusal) throw new EnvError(mailRefusal);
   // Uploaded images go to an S3-compatible bucket when S3_BUCKET is set (made now: the pages' CSP must
   // let the browser reach it), else to files under DATA_DIR/uploads (0700), below.
   const s3 = env.S3_BUCKET
@@ -88,6 +91,11 @@ async function main() {
     outboxDir: join(env.DATA_DIR, 'outbox'),
     log,
   });
+  log.info(
+    env.SMTP_URL
+      ? `Mail: SMTP at ${describeUrl(env.SMTP_URL)}`
+      : `Mail: written to ${join(env.DATA_DIR, 'outbox')} (no SMTP_URL); nobody receives it`,
+  );
   const adminSecret = await writeAdminSecret(env.DATA_DIR);
 
   // The catalogue of this build, brought into the database before the first request.
