@@ -19,6 +19,7 @@ import { createMailer } from './mail/mailer.ts';
 import { mailOutboxRefusal } from './mail/outbox-refusal.ts';
 import { readCatalogueFile } from './catalogue/catalogue-file.ts';
 import { syncCatalogue } from './catalogue/sync.ts';
+import { supersededAnswer, watchRelease, type ReleaseWatch } from './catalogue/release.ts';
 import { createPaystackProvider } from './payments/paystack.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { testProviderRefusal } from './payments/test-provider.ts';
@@ -99,15 +100,19 @@ async function main() {
   const adminSecret = await writeAdminSecret(env.DATA_DIR);
 
   // The catalogue of this build, brought into the database before the first request.
-  const catalogue = await readCatalogueFile(env.DIST_DIR).catch((error: unknown) => {
+  // Its build id goes into the database with it: a process still running another build stops
+  // answering (release.ts), so pages and prices always come from one release.
+  const build = await readCatalogueFile(env.DIST_DIR).catch((error: unknown) => {
     log.error(`${(error as Error).message} The course calls answer an empty catalogue.`);
     return null;
   });
-  if (catalogue) {
-    const synced = await syncCatalogue(database.db, catalogue, new Date());
+  let release: ReleaseWatch | undefined;
+  if (build) {
+    const synced = await syncCatalogue(database.db, build.catalogue, new Date(), build.buildId);
     log.info(
-      `Catalogue: ${synced.courses} courses, ${synced.tutors} tutors${synced.retiredCourses ? `, ${synced.retiredCourses} retired` : ''}`,
+      `Catalogue: ${synced.courses} courses, ${synced.tutors} tutors${synced.retiredCourses ? `, ${synced.retiredCourses} retired` : ''} (build ${build.buildId})`,
     );
+    release = watchRelease(database.db, build.buildId, log);
   }
 
   let payments: PaymentProvider | undefined;
@@ -130,10 +135,12 @@ async function main() {
     log.info(`Uploads: files in ${uploadsDir}`);
   }
   const api = createApp({ db: database.db, mailer, env, log, adminSecret, storage, ...(payments ? { payments } : {}) });
-  const handler = withMediaRoute(createSiteHandler(api, site), storage, {
+  const siteHandler = withMediaRoute(createSiteHandler(api, site), storage, {
     isConfirmed: (key) => isConfirmedPicture(database.db, key),
     corsOrigins: env.CORS_ORIGINS,
   });
+  const handler: typeof siteHandler = (request, bindings) =>
+    release?.superseded() ? Promise.resolve(supersededAnswer()) : siteHandler(request, bindings);
 
   // Finished rate-limit windows, ended sessions, expired upload URLs' leftovers and idempotency keys
   // past their 7 days: cleared now and then.
@@ -164,6 +171,7 @@ async function main() {
     stopping = true;
     log.info(`${signal} received: finishing requests in flight, then stopping.`);
     clearInterval(pruning);
+    release?.stop();
     const force = setTimeout(() => {
       log.info('Requests still open after the grace period: closing them.');
       server.closeAllConnections();
