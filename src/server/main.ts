@@ -33,6 +33,7 @@ import { createUrlSigner } from './files/signed-urls.ts';
 import { withMediaRoute } from './http/media-route.ts';
 import { createEmbeddedStorage } from './storage/embedded.ts';
 import { createS3Storage } from './storage/s3.ts';
+import { registerProcess, SharedUploadsError } from './storage/shared-uploads.ts';
 import type { Storage } from './storage/storage.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -134,6 +135,18 @@ async function main() {
     storage = createEmbeddedStorage({ root: uploadsDir, signer: createUrlSigner(database.db), clock: () => new Date() });
     log.info(`Uploads: files in ${uploadsDir}`);
   }
+  // On PostgreSQL other processes may share the database: local uploads must then be shared too.
+  const registration =
+    database.kind === 'postgres'
+      ? await registerProcess(database.db, log, {
+          port: env.PORT,
+          buildId: build?.buildId ?? '',
+          uploadsDir: s3 ? undefined : join(env.DATA_DIR, 'uploads'),
+        }).catch(async (error: unknown) => {
+          await database.close();
+          throw error;
+        })
+      : undefined;
   const api = createApp({ db: database.db, mailer, env, log, adminSecret, storage, ...(payments ? { payments } : {}) });
   const siteHandler = withMediaRoute(createSiteHandler(api, site), storage, {
     isConfirmed: (key) => isConfirmedPicture(database.db, key),
@@ -186,6 +199,8 @@ async function main() {
       ]);
       // PGlite writes its files on close: a clean close is what keeps DATA_DIR consistent.
       mailSent
+        .then(() => registration?.stop())
+        .catch((error: unknown) => log.error('[processes] removing this process from server_processes failed', error))
         .then(() => {
           mailer.close();
           return database.close();
@@ -217,7 +232,9 @@ main().catch((error: unknown) => {
   // A bad setting or a data directory in use is the operator's to fix: one line. Anything else is
   // ours: described as every logged error is (names, codes, our frames; no query parameters).
   console.error(
-    error instanceof EnvError || error instanceof DataDirLockedError ? error.message : formatLogLine('The server could not start', error),
+    error instanceof EnvError || error instanceof DataDirLockedError || error instanceof SharedUploadsError
+      ? error.message
+      : formatLogLine('The server could not start', error),
   );
   process.exit(1);
 });
