@@ -1,6 +1,7 @@
 // The one reader of process.env. Every setting is validated here, once, at start; a bad one stops
 // the process with a single line that names it.
 import * as v from 'valibot';
+import { isAddressOrRange } from './http/address-list.ts';
 
 const optional = (schema: v.GenericSchema<string, string>) =>
   v.optional(v.pipe(v.string(), v.trim(), v.union([v.literal(''), schema])), '');
@@ -82,6 +83,20 @@ const EnvSchema = v.object({
         (list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
         'must be a comma-separated list of origins such as https://example.com',
       ),
+    ),
+    '',
+  ),
+  /** Besides loopback, who may read GET /metrics: addresses or CIDR ranges, comma-separated (metrics.ts). */
+  METRICS_ADDRESSES: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) =>
+        s
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
+      v.check((list) => list.every(isAddressOrRange), 'must be a comma-separated list of addresses or ranges such as 10.0.0.5, 10.0.0.0/8'),
     ),
     '',
   ),

@@ -1,7 +1,7 @@
 // Starts the one process that serves pages and API: reads settings, loads the built site, opens the
 // database (applying pending migrations), listens, and on SIGTERM/SIGINT stops accepting, lets
 // requests in flight finish (bounded), closes the database and mail transport, then exits 0.
-import { serve } from '@hono/node-server';
+import { serve, type HttpBindings } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { writeAdminAddress, writeAdminSecret } from './admin-secret.ts';
@@ -14,7 +14,8 @@ import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { EnvError, readEnv } from './env.ts';
 import { applyServerTimeouts } from './http-timeouts.ts';
 import { consoleLogger as log, formatLogLine } from './log.ts';
-import { backgroundMailSettled } from './mail/background.ts';
+import { backgroundMailPending, backgroundMailSettled } from './mail/background.ts';
+import { createMetrics, METRICS_PATH } from './metrics.ts';
 import { createMailer } from './mail/mailer.ts';
 import { mailOutboxRefusal } from './mail/outbox-refusal.ts';
 import { readCatalogueFile } from './catalogue/catalogue-file.ts';
@@ -147,13 +148,28 @@ async function main() {
           throw error;
         })
       : undefined;
-  const api = createApp({ db: database.db, mailer, env, log, adminSecret, storage, ...(payments ? { payments } : {}) });
+  const metrics = createMetrics({
+    db: database.db,
+    pool: database.pool,
+    mailPending: () => backgroundMailPending(mailer),
+    allowed: env.METRICS_ADDRESSES,
+  });
+  const api = createApp(
+    { db: database.db, mailer, env, log, adminSecret, storage, ...(payments ? { payments } : {}) },
+    { observe: metrics.middleware },
+  );
   const siteHandler = withMediaRoute(createSiteHandler(api, site), storage, {
     isConfirmed: (key) => isConfirmedPicture(database.db, key),
     corsOrigins: env.CORS_ORIGINS,
   });
-  const handler: typeof siteHandler = (request, bindings) =>
-    release?.superseded() ? Promise.resolve(supersededAnswer()) : siteHandler(request, bindings);
+  const handler: typeof siteHandler = async (request, bindings) => {
+    // GET /metrics: only for this machine (or METRICS_ADDRESSES), never through a proxy; anyone else gets the 404 page.
+    if (request.url.includes(METRICS_PATH) && new URL(request.url).pathname === METRICS_PATH) {
+      const answer = await metrics.answer(request, (bindings as HttpBindings | undefined)?.incoming.socket.remoteAddress ?? '');
+      if (answer) return answer;
+    }
+    return release?.superseded() ? supersededAnswer() : siteHandler(request, bindings);
+  };
 
   // Finished rate-limit windows, ended sessions, expired upload URLs' leftovers and idempotency keys
   // past their 7 days: cleared now and then.
