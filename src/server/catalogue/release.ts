@@ -10,8 +10,8 @@ import type { Database } from '#server/db/client.ts';
 import { catalogueRelease } from '#server/db/schema.ts';
 import type { Logger } from '#server/log.ts';
 
-export const RELEASE_CHECK_EVERY_MS = 5_000;
-export const SUPERSEDED_MESSAGE =
+const RELEASE_CHECK_EVERY_MS = 5_000;
+const SUPERSEDED_MESSAGE =
   'This server process runs another release than the site now serves; it is being replaced. Please try again in a moment.';
 
 export interface ReleaseWatch {

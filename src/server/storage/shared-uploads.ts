@@ -13,7 +13,7 @@ import type { Database } from '#server/db/client.ts';
 import { serverProcesses } from '#server/db/schema.ts';
 import type { Logger } from '#server/log.ts';
 
-export const HEARTBEAT_EVERY_MS = 10_000;
+const HEARTBEAT_EVERY_MS = 10_000;
 /** A row older than this belongs to a process that stopped without saying so (kill -9, a crash). */
 export const STALE_AFTER_MS = 60_000;
 
