@@ -162,6 +162,17 @@ step "releases r1 (this build) and r2 (a new price for $COURSE, a migration)"
 "$R1/scripts/deploy/release.sh" "$R1" | sed 's/^/  /'
 step "r1 in service: processes $P1 $P2, nginx on $P_NGINX"
 
+# The units of step 6, as systemd reads them (their ExecStart exists now that current does).
+if command -v systemd-analyze >/dev/null; then
+  mkdir -p "$W/etc/systemd/system"
+  block unit-api >"$W/etc/systemd/system/adire-api@$P1.service"
+  block unit-nginx >"$W/etc/systemd/system/adire-nginx.service"
+  out=$(systemd-analyze verify "$W/etc/systemd/system/adire-api@$P1.service" "$W/etc/systemd/system/adire-nginx.service" 2>&1) ||
+    fail "systemd-analyze verify refuses the README's units: $out"
+  [[ -z $out ]] || fail "systemd-analyze verify warns about the README's units: $out"
+  step "the README's two units pass systemd-analyze verify"
+fi
+
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
   -keyout "$W/tls/privkey.pem" -out "$W/tls/fullchain.pem" 2>/dev/null
 mkdir -p "$W/tls-nginx"
