@@ -35,7 +35,9 @@ cleanup() {
   for pid in "$W"/run/*.pid; do
     [[ -f $pid ]] || continue
     # The restore check runs in a subshell: its node process is that subshell's child.
-    pkill -TERM -P "$(cat "$pid")" 2>/dev/null
+    for stat in /proc/[0-9]*/stat; do
+      read -r child _ _ parent _ <"$stat" 2>/dev/null && [[ $parent == "$(cat "$pid")" ]] && kill "$child" 2>/dev/null
+    done
     kill "$(cat "$pid")" 2>/dev/null
   done
   for prefix in "$ADIRE_ROOT/nginx" "$W/tls-nginx"; do
