@@ -140,7 +140,8 @@ make_release() { # name
   cp -r src scripts drizzle package.json "$r/"
   ln -s "$REPO/node_modules" "$r/node_modules"
   ln -s "$REPO/content" "$r/content"
-  cp -al dist "$r/dist"
+  # Hard links where /tmp and the checkout share a file system; a copy otherwise (9 MB).
+  cp -al dist "$r/dist" 2>/dev/null || { rm -rf "$r/dist" && cp -a dist "$r/dist"; }
   echo "$r"
 }
 R1=$(make_release r1)
