@@ -87,6 +87,8 @@ describe.skipIf(skipped !== null)(`nginx with the config for the build in ${DIST
   const servers: Server[] = [];
   /** Per Node server, the X-Forwarded-For of each API request it got. */
   const forwarded: string[][] = [[], []];
+  /** Requests for /metrics that reached a Node server: it answers loopback, and nginx connects from loopback. */
+  let metricsAsked = 0;
   let node: string;
   let proxy: string;
 
@@ -100,7 +102,9 @@ describe.skipIf(skipped !== null)(`nginx with the config for the build in ${DIST
     for (const seen of forwarded) {
       const server = serve({
         fetch: (req, bindings) => {
-          if (new URL(req.url).pathname.startsWith(API_BASE)) seen.push(req.headers.get('x-forwarded-for') ?? '');
+          const path = new URL(req.url).pathname;
+          if (path.startsWith(API_BASE)) seen.push(req.headers.get('x-forwarded-for') ?? '');
+          if (path.toLowerCase().startsWith('/metrics')) metricsAsked += 1;
           return handle(req, bindings);
         },
         port: 0,
@@ -187,6 +191,15 @@ describe.skipIf(skipped !== null)(`nginx with the config for the build in ${DIST
     expect(differences.sort()).toEqual([]);
     expect(pages).toBeGreaterThan(10);
     expect(fileAt.size).toBeGreaterThanOrEqual(files.length - 1);
+  });
+
+  it('never forwards /metrics to the processes (each answers it to loopback, and nginx connects from loopback)', async () => {
+    for (const path of ['/metrics', '/metrics/', '/METRICS', '/metrics?x=1', '//metrics']) {
+      const answer = await ask(proxy, path);
+      expect(answer.status, path).not.toBe(200);
+      expect(answer.body.toString()).not.toContain('# TYPE');
+    }
+    expect(metricsAsked).toBe(0);
   });
 
   it('hands the API to both Node processes, appending the client to X-Forwarded-For', async () => {

@@ -1,7 +1,7 @@
 // The API: one Hono app mounted under /api/v1, used as it is by the server and by the tests. Each
 // feature brings its own sub-app (src/features/<name>/server/routes.ts); this file only mounts them
 // and sets what holds for every route: request ids, CORS, the error envelope, 404 and 405.
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { createAdminRoutes } from '#features/accounts/server/admin-routes.ts';
@@ -36,10 +36,12 @@ const HealthSchema = v.strictObject({ status: v.literal('ok') });
 /** Per client address, for the health check and the document: a monitor every second fits, a flood does not. */
 const SERVICE_IP_LIMIT: RateLimitPolicy = { limit: 1000, windowMs: 10 * 60_000 };
 
-export function createApp(deps: ApiDeps) {
+/** `observe`: a middleware that sees every API request first (main.ts: the metrics' counts and timings). */
+export function createApp(deps: ApiDeps, options: { observe?: MiddlewareHandler<ApiEnv> } = {}) {
   const services = withDefaults(deps);
   const api = new Hono<ApiEnv>().basePath(API_BASE);
 
+  if (options.observe) api.use(options.observe);
   api.use(assignRequestId());
   api.use(refuseControlCharacters());
   if (services.env.CORS_ORIGINS.length > 0) api.use(corsForOrigins(services.env.CORS_ORIGINS));

@@ -2,6 +2,7 @@
 // the process with a single line that names it.
 import { BlockList, isIP } from 'node:net';
 import * as v from 'valibot';
+import { isAddressOrRange } from './http/address-list.ts';
 
 const optional = (schema: v.GenericSchema<string, string>) =>
   v.optional(v.pipe(v.string(), v.trim(), v.union([v.literal(''), schema])), '');
@@ -21,14 +22,6 @@ const isSecretKey = (key: string) => SECRET_KEYS.has(key) || /PASSWORD|SECRET|TO
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
 export const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host.toLowerCase());
 
-/** An address, or an address and a prefix length (CIDR): '127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8'. */
-function isAddressOrRange(entry: string): boolean {
-  const [address = '', prefix, extra] = entry.split('/');
-  const version = isIP(address);
-  if (!version || extra !== undefined) return false;
-  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
-}
-
 /** The addresses of TRUST_PROXY_ADDRESSES as one set to check a socket's peer against. */
 function addressSet(entries: string[]): BlockList {
   const set = new BlockList();
@@ -47,6 +40,8 @@ const EnvSchema = v.object({
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
   DATABASE_URL: optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/, 'must start with postgres:// or postgresql://'))),
   SMTP_URL: optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://'))),
+  /** '1': without SMTP_URL, mail written to DATA_DIR/outbox is meant even on a public site (mail/outbox-refusal.ts). */
+  MAIL_OUTBOX: v.optional(v.picklist(['0', '1'], 'must be 0 or 1'), '0'),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty()), 'Adire Fashion Academy <no-reply@adireacademy.ng>'),
   STAFF_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'admissions@adireacademy.ng'),
   PUBLIC_SITE_URL: v.optional(
@@ -127,6 +122,20 @@ const EnvSchema = v.object({
         (list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
         'must be a comma-separated list of origins such as https://example.com',
       ),
+    ),
+    '',
+  ),
+  /** Besides loopback, who may read GET /metrics: addresses or CIDR ranges, comma-separated (metrics.ts). */
+  METRICS_ADDRESSES: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) =>
+        s
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
+      v.check((list) => list.every(isAddressOrRange), 'must be a comma-separated list of addresses or ranges such as 10.0.0.5, 10.0.0.0/8'),
     ),
     '',
   ),

@@ -57,6 +57,19 @@ describe('the server process', () => {
     );
   });
 
+  it('refuses to lose the mail: a public site with Paystack but no SMTP_URL stops the start', async () => {
+    const server = start({
+      PUBLIC_SITE_URL: 'https://adireacademy.ng',
+      PAYSTACK_SECRET_KEY: 'sk_test_abc',
+      SMTP_URL: '',
+      DIST_DIR: fixtureSite(),
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toMatch(
+      /^SMTP_URL is not set, and PUBLIC_SITE_URL=https:\/\/adireacademy\.ng is not a local address: .+$/,
+    );
+  });
+
   it('finishes a request in flight and exits 0 on SIGTERM', async () => {
     const port = 4700 + Math.floor(Math.random() * 200);
     const server = start({ PORT: String(port), DIST_DIR: fixtureSite(), DATA_DIR: mkdtempSync(join(tmpdir(), 'data-')) });

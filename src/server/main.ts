@@ -1,7 +1,7 @@
 // Starts the one process that serves pages and API: reads settings, loads the built site, opens the
 // database (applying pending migrations), listens, and on SIGTERM/SIGINT stops accepting, lets
 // requests in flight finish (bounded), closes the database and mail transport, then exits 0.
-import { serve } from '@hono/node-server';
+import { serve, type HttpBindings } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { writeAdminAddress, writeAdminSecret } from './admin-secret.ts';
@@ -14,10 +14,13 @@ import { pruneIdempotencyKeys } from './http/idempotency.ts';
 import { EnvError, readEnv } from './env.ts';
 import { applyServerTimeouts } from './http-timeouts.ts';
 import { consoleLogger as log, formatLogLine } from './log.ts';
-import { backgroundMailSettled } from './mail/background.ts';
+import { backgroundMailPending, backgroundMailSettled } from './mail/background.ts';
+import { createMetrics, METRICS_PATH } from './metrics.ts';
 import { createMailer } from './mail/mailer.ts';
+import { mailOutboxRefusal } from './mail/outbox-refusal.ts';
 import { readCatalogueFile } from './catalogue/catalogue-file.ts';
 import { syncCatalogue } from './catalogue/sync.ts';
+import { supersededAnswer, watchRelease, type ReleaseWatch } from './catalogue/release.ts';
 import { createPaystackProvider } from './payments/paystack.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { testProviderRefusal } from './payments/test-provider.ts';
@@ -31,6 +34,7 @@ import { createUrlSigner } from './files/signed-urls.ts';
 import { withMediaRoute } from './http/media-route.ts';
 import { createEmbeddedStorage } from './storage/embedded.ts';
 import { createS3Storage } from './storage/s3.ts';
+import { registerProcess, SharedUploadsError } from './storage/shared-uploads.ts';
 import type { Storage } from './storage/storage.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -47,6 +51,8 @@ async function main() {
     throw new EnvError('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
   const paymentsRefusal = testProviderRefusal(env);
   if (paymentsRefusal) throw new EnvError(paymentsRefusal);
+  const mailRefusal = mailOutboxRefusal(env);
+  if (mailRefusal) throw new EnvError(mailRefusal);
   // Uploaded images go to an S3-compatible bucket when S3_BUCKET is set (made now: the pages' CSP must
   // let the browser reach it), else to files under DATA_DIR/uploads (0700), below.
   const s3 = env.S3_BUCKET
@@ -88,18 +94,27 @@ async function main() {
     outboxDir: join(env.DATA_DIR, 'outbox'),
     log,
   });
+  log.info(
+    env.SMTP_URL
+      ? `Mail: SMTP at ${describeUrl(env.SMTP_URL)}`
+      : `Mail: written to ${join(env.DATA_DIR, 'outbox')} (no SMTP_URL); nobody receives it`,
+  );
   const adminSecret = await writeAdminSecret(env.DATA_DIR);
 
   // The catalogue of this build, brought into the database before the first request.
-  const catalogue = await readCatalogueFile(env.DIST_DIR).catch((error: unknown) => {
+  // Its build id goes into the database with it: a process still running another build stops
+  // answering (release.ts), so pages and prices always come from one release.
+  const build = await readCatalogueFile(env.DIST_DIR).catch((error: unknown) => {
     log.error(`${(error as Error).message} The course calls answer an empty catalogue.`);
     return null;
   });
-  if (catalogue) {
-    const synced = await syncCatalogue(database.db, catalogue, new Date());
+  let release: ReleaseWatch | undefined;
+  if (build) {
+    const synced = await syncCatalogue(database.db, build.catalogue, new Date(), build.buildId);
     log.info(
-      `Catalogue: ${synced.courses} courses, ${synced.tutors} tutors${synced.retiredCourses ? `, ${synced.retiredCourses} retired` : ''}`,
+      `Catalogue: ${synced.courses} courses, ${synced.tutors} tutors${synced.retiredCourses ? `, ${synced.retiredCourses} retired` : ''} (build ${build.buildId})`,
     );
+    release = watchRelease(database.db, build.buildId, log);
   }
 
   let payments: PaymentProvider | undefined;
@@ -121,11 +136,40 @@ async function main() {
     storage = createEmbeddedStorage({ root: uploadsDir, signer: createUrlSigner(database.db), clock: () => new Date() });
     log.info(`Uploads: files in ${uploadsDir}`);
   }
-  const api = createApp({ db: database.db, mailer, env, log, adminSecret, storage, ...(payments ? { payments } : {}) });
-  const handler = withMediaRoute(createSiteHandler(api, site), storage, {
+  // On PostgreSQL other processes may share the database: local uploads must then be shared too.
+  const registration =
+    database.kind === 'postgres'
+      ? await registerProcess(database.db, log, {
+          port: env.PORT,
+          buildId: build?.buildId ?? '',
+          uploadsDir: s3 ? undefined : join(env.DATA_DIR, 'uploads'),
+        }).catch(async (error: unknown) => {
+          await database.close();
+          throw error;
+        })
+      : undefined;
+  const metrics = createMetrics({
+    db: database.db,
+    pool: database.pool,
+    mailPending: () => backgroundMailPending(mailer),
+    allowed: env.METRICS_ADDRESSES,
+  });
+  const api = createApp(
+    { db: database.db, mailer, env, log, adminSecret, storage, ...(payments ? { payments } : {}) },
+    { observe: metrics.middleware },
+  );
+  const siteHandler = withMediaRoute(createSiteHandler(api, site), storage, {
     isConfirmed: (key) => isConfirmedPicture(database.db, key),
     corsOrigins: env.CORS_ORIGINS,
   });
+  const handler: typeof siteHandler = async (request, bindings) => {
+    // GET /metrics: only for this machine (or METRICS_ADDRESSES), never through a proxy; anyone else gets the 404 page.
+    if (request.url.includes(METRICS_PATH) && new URL(request.url).pathname === METRICS_PATH) {
+      const answer = await metrics.answer(request, (bindings as HttpBindings | undefined)?.incoming.socket.remoteAddress ?? '');
+      if (answer) return answer;
+    }
+    return release?.superseded() ? supersededAnswer() : siteHandler(request, bindings);
+  };
 
   // Finished rate-limit windows, ended sessions, expired upload URLs' leftovers and idempotency keys
   // past their 7 days: cleared now and then.
@@ -156,6 +200,7 @@ async function main() {
     stopping = true;
     log.info(`${signal} received: finishing requests in flight, then stopping.`);
     clearInterval(pruning);
+    release?.stop();
     const force = setTimeout(() => {
       log.info('Requests still open after the grace period: closing them.');
       server.closeAllConnections();
@@ -170,6 +215,8 @@ async function main() {
       ]);
       // PGlite writes its files on close: a clean close is what keeps DATA_DIR consistent.
       mailSent
+        .then(() => registration?.stop())
+        .catch((error: unknown) => log.error('[processes] removing this process from server_processes failed', error))
         .then(() => {
           mailer.close();
           return database.close();
@@ -201,7 +248,9 @@ main().catch((error: unknown) => {
   // A bad setting or a data directory in use is the operator's to fix: one line. Anything else is
   // ours: described as every logged error is (names, codes, our frames; no query parameters).
   console.error(
-    error instanceof EnvError || error instanceof DataDirLockedError ? error.message : formatLogLine('The server could not start', error),
+    error instanceof EnvError || error instanceof DataDirLockedError || error instanceof SharedUploadsError
+      ? error.message
+      : formatLogLine('The server could not start', error),
   );
   process.exit(1);
 });

@@ -93,7 +93,9 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     const url = target.options.databaseUrl!;
     const dist = siteWithCatalogue();
     // Both start at once: migrations and the catalogue sync must not trip over each other either.
-    const [a, b] = await Promise.all([startServer(url, dist), startServer(url, dist)]);
+    // One DATA_DIR: without S3 the uploads folder must be shared (a second one stops the start).
+    const dataDir = mkdtempSync(join(tmpdir(), 'data-'));
+    const [a, b] = await Promise.all([startServer(url, dist, dataDir), startServer(url, dist, dataDir)]);
     servers.push(a, b);
     const auth = await verifiedStudent(a, b, `two-servers-${Date.now()}@example.com`);
 
@@ -130,13 +132,32 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     } finally {
       await database.close();
     }
-    const receiptMails = servers.flatMap((server) => {
-      const outbox = join(server.dataDir, 'outbox');
+    const receiptMails = [dataDir].flatMap((folder) => {
+      const outbox = join(folder, 'outbox');
       return outboxFiles(outbox)
         .map((file) => readMail(outbox, file))
         .filter((sent) => sent.subject.startsWith('Your receipt'));
     });
     expect(receiptMails).toHaveLength(1);
+  }, 120_000);
+
+  it('refuse a second process with a DATA_DIR of its own and no S3: its uploads would not be shared', async () => {
+    const target = await emptyDatabaseTarget();
+    drops.push(() => target.drop());
+    const url = target.options.databaseUrl!;
+    const dist = siteWithCatalogue();
+    const first = await startServer(url, dist);
+    servers.push(first);
+    const refused = await startServer(url, dist).then(
+      (server) => {
+        servers.push(server);
+        return '';
+      },
+      (error: Error) => error.message,
+    );
+    expect(refused).toMatch(/\nUploads: another server process uses this database .+ set S3_BUCKET .+ the same DATA_DIR\n/);
+    // The first still answers.
+    expect((await fetch(`${first.base}health`)).status).toBe(200);
   }, 120_000);
 
   it('start together on one DATA_DIR, and a picture sent to one is served by the other', async () => {

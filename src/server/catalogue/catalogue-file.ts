@@ -2,6 +2,7 @@
 // scripts/hide-server-data.ts to dist/.server/catalogue.json, which the static server never serves):
 // courses, tutors and materials from content/, already checked by the content schemas, with the
 // URLs of their built images. The server reads it at start and brings the database in line.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
@@ -51,13 +52,26 @@ const CatalogueSchema = v.pipe(
 export type Catalogue = v.InferOutput<typeof CatalogueSchema>;
 export type CatalogueCourse = v.InferOutput<typeof CatalogueCourseSchema>;
 
+export interface BuildCatalogue {
+  catalogue: Catalogue;
+  /**
+   * The release's build id: a digest of the file, so two builds of the same content have the same id
+   * and any change to a course, price or tutor makes a new one. The database records the id it was
+   * last synced to (release.ts).
+   */
+  buildId: string;
+}
+
 /** Reads and checks the build's catalogue; a missing or broken file is an error naming what to do. */
-export async function readCatalogueFile(distDir: string): Promise<Catalogue> {
+export async function readCatalogueFile(distDir: string): Promise<BuildCatalogue> {
   const path = join(distDir, CATALOGUE_FILE);
   const text = await readFile(path, 'utf8').catch(() => {
     throw new Error(`No catalogue at ${path}: run npm run build first.`);
   });
   const result = v.safeParse(CatalogueSchema, JSON.parse(text));
   if (!result.success) throw new Error(`The catalogue at ${path} is not valid: ${v.summarize(result.issues).split('\n')[0]}`);
-  return result.output;
+  return { catalogue: result.output, buildId: catalogueBuildId(text) };
 }
+
+/** The build id of a catalogue file's text (see BuildCatalogue). */
+export const catalogueBuildId = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);

@@ -4,7 +4,7 @@
 // server starting at the same moment waits for the first and then finds nothing to change.
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { courseMaterials, courses, courseTutors, tutors } from '#server/db/schema.ts';
+import { catalogueRelease, courseMaterials, courses, courseTutors, tutors } from '#server/db/schema.ts';
 import type { Catalogue } from './catalogue-file.ts';
 
 export interface SyncResult {
@@ -13,10 +13,20 @@ export interface SyncResult {
   retiredCourses: number;
 }
 
-export async function syncCatalogue(db: Database, catalogue: Catalogue, now: Date): Promise<SyncResult> {
+/**
+ * `buildId` names the release the catalogue came from; it is recorded in the same transaction, so
+ * the database's catalogue and its build id always agree (a running process of another build then
+ * stops answering: release.ts).
+ */
+export async function syncCatalogue(db: Database, catalogue: Catalogue, now: Date, buildId = ''): Promise<SyncResult> {
   return db.transaction(async (tx) => {
     // One server at a time (PostgreSQL: an advisory lock held to the end of this transaction).
     await tx.execute(sql`select pg_advisory_xact_lock(724001)`);
+    const release = { buildId, syncedAt: now };
+    await tx
+      .insert(catalogueRelease)
+      .values({ name: 'current', ...release })
+      .onConflictDoUpdate({ target: catalogueRelease.name, set: release });
 
     for (const tutor of catalogue.tutors) {
       const values = {

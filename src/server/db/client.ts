@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool, for its figures in GET /metrics. */
+  pool?: pg.Pool;
   /** PGlite only: its whole data directory as a tar archive, for `pgliteSnapshot`. */
   dumpSnapshot?(): Promise<Blob>;
 }
@@ -108,7 +110,7 @@ async function openPostgres(databaseUrl: string, timeouts: PostgresTimeouts, onI
   // Without a listener, an idle connection dropped by the server would crash the process.
   pool.on('error', onIdleError);
   const db = drizzlePostgres({ client: pool, schema });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
 
 /** The connection pool the API queries through, with every wait bounded. */

@@ -13,3 +13,4 @@ export * from './schema/notifications.ts';
 export * from './schema/learning.ts';
 export * from './schema/uploads.ts';
 export * from './schema/secrets.ts';
+export * from './schema/processes.ts';

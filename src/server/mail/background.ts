@@ -29,6 +29,9 @@ export function sendInBackground(services: { mailer: Mailer; log: Logger }, make
   void sending.finally(() => pending.delete(sending));
 }
 
+/** How many mails handed to `mailer` in the background are still being made, sent or retried (GET /metrics). */
+export const backgroundMailPending = (mailer: Mailer): number => inFlight.get(mailer)?.size ?? 0;
+
 /** Resolves when every mail handed to `mailer` in the background has been sent or given up (shutdown, tests). */
 export async function backgroundMailSettled(mailer: Mailer): Promise<void> {
   await Promise.all([...(inFlight.get(mailer) ?? [])]);

@@ -44,7 +44,7 @@ export function testCatalogue(count = 14): Catalogue {
   return { courses, tutors };
 }
 
-export async function seedCatalogue(db: Database, catalogue: Catalogue = testCatalogue(), now = new Date()) {
-  await syncCatalogue(db, catalogue, now);
+export async function seedCatalogue(db: Database, catalogue: Catalogue = testCatalogue(), now = new Date(), buildId = '') {
+  await syncCatalogue(db, catalogue, now, buildId);
   return catalogue;
 }

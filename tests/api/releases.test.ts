@@ -1,0 +1,125 @@
+// One release at a time (issue 30, item 10): the database records the build id of the catalogue it
+// was last synced to, and a process of another build stops answering (503) instead of showing pages
+// and charging prices the database no longer holds. The process half is PostgreSQL only (two
+// processes on one database); scripts/test-postgres.sh runs it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { catalogueBuildId } from '#server/catalogue/catalogue-file.ts';
+import { syncedBuildId, watchRelease } from '#server/catalogue/release.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { seedCatalogue, testCatalogue } from './support/catalogue.ts';
+import { createTestDatabase, emptyDatabaseTarget, type TestDatabase } from './support/test-database.ts';
+
+const quiet = { info: () => {}, error: () => {} };
+
+describe('the release the database was synced to', () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(() => database.close());
+
+  it('is recorded with the catalogue, and a process of another build knows it is superseded', async () => {
+    const { db } = database;
+    await seedCatalogue(db, testCatalogue(), new Date(), 'build-a');
+    expect(await syncedBuildId(db)).toBe('build-a');
+    const a = watchRelease(db, 'build-a', quiet, 60_000);
+    expect(await a.check()).toBe(false);
+
+    await seedCatalogue(db, testCatalogue(3), new Date(), 'build-b');
+    expect(await a.check()).toBe(true);
+    expect(a.superseded()).toBe(true);
+
+    // A rollback syncs build a again: its processes answer again.
+    await seedCatalogue(db, testCatalogue(), new Date(), 'build-a');
+    expect(await a.check()).toBe(false);
+    a.stop();
+  });
+});
+
+interface Server {
+  child: ChildProcess;
+  origin: string;
+}
+
+function siteWithPrice(priceKobo: number) {
+  const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+  writeFileSync(join(dist, 'index.html'), `<!doctype html><title>Home</title><p>${priceKobo}`);
+  writeFileSync(join(dist, '404.html'), '<!doctype html><title>Page not found</title>');
+  mkdirSync(join(dist, '.server'));
+  const catalogue = testCatalogue(2);
+  for (const course of catalogue.courses) course.price_kobo = priceKobo;
+  const text = JSON.stringify(catalogue);
+  writeFileSync(join(dist, '.server', 'catalogue.json'), text);
+  return { dist, buildId: catalogueBuildId(text), courseId: catalogue.courses[0]!.id };
+}
+
+function startServer(databaseUrl: string, dist: string, dataDir: string): Promise<Server> {
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, DIST_DIR: dist, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start:\n${output}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /on http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        resolve({ child, origin: `http://127.0.0.1:${port}` });
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => reject(new Error(`The server exited with ${code}:\n${output}`)));
+  });
+}
+
+const price = async (server: Server, courseId: string) => {
+  const response = await fetch(`${server.origin}/api/v1/user/courses/${courseId}`);
+  if (response.status !== 200) return response.status;
+  return ((await response.json()) as { data: { courseDetails: { price: string } } }).data.courseDetails.price;
+};
+
+describe.skipIf(!process.env.DATABASE_URL)('a process of an older release', () => {
+  const servers: Server[] = [];
+  const drops: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const server of servers) server.child.kill('SIGTERM');
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.child.once('exit', resolve))));
+    for (const drop of drops) await drop();
+  });
+
+  it('stops answering once a process of the new release has synced the catalogue, and the new one charges the new price', async () => {
+    const target = await emptyDatabaseTarget();
+    drops.push(() => target.drop());
+    const url = target.options.databaseUrl!;
+    const dataDir = mkdtempSync(join(tmpdir(), 'data-'));
+    const r1 = siteWithPrice(18_000_000);
+    const r2 = siteWithPrice(20_000_000);
+
+    const old = await startServer(url, r1.dist, dataDir);
+    servers.push(old);
+    expect(await price(old, r1.courseId)).toBe('180000.00');
+
+    const fresh = await startServer(url, r2.dist, dataDir);
+    servers.push(fresh);
+    expect(await price(fresh, r2.courseId)).toBe('200000.00');
+    const handle = await openDatabase({ databaseUrl: url });
+    expect(await syncedBuildId(handle.db)).toBe(r2.buildId);
+    await handle.close();
+
+    // Within its check interval the old process refuses every call and page, health included.
+    await expect.poll(() => price(old, r1.courseId), { timeout: 15_000, interval: 250 }).toBe(503);
+    const health = await fetch(`${old.origin}/api/v1/health`);
+    expect(health.status).toBe(503);
+    expect(health.headers.get('retry-after')).toBe('5');
+    expect(((await health.json()) as { message: string }).message).toMatch(/another release/);
+    expect((await fetch(`${old.origin}/`)).status).toBe(503);
+    expect(await price(fresh, r2.courseId)).toBe('200000.00');
+  }, 120_000);
+});
