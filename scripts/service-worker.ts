@@ -11,28 +11,26 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { dashboardCoursePath } from '#features/learning/links.ts';
+import { builtFilesNamed } from '#lib/offline-keys.ts';
 
 const DIST = 'dist';
 /** The shell's pages; each course page is cached for the students enrolled in it (src/features/learning/offline/store.ts). */
 const SHELL_PAGES = ['/dashboard', '/dashboard/settings', '/offline'];
-/** Files the shell may name but a student never needs offline: the password strength checker's dictionaries. */
-const NOT_PRECACHED = /^\/_astro\/(zxcvbn|.*dictionary)/i;
 
 const htmlOf = (path: string) => readFileSync(join(DIST, path, 'index.html'), 'utf8');
 const fileOf = (path: string) => join(DIST, path);
 
-/** Every built file under /_astro/ a text names (by its hashed name), then what those name, and so on. */
+/** Every built file under /_astro/ a text names (by its hashed name), then what those name, and so on (never the dictionaries). */
 function assetsOf(texts: string[]): string[] {
   const built = new Set(readdirSync(join(DIST, '_astro')));
   const found = new Set<string>();
   const queue = [...texts];
   while (queue.length) {
     const text = queue.pop()!;
-    for (const [name] of text.matchAll(/[\w.-]+\.(?:js|css|woff2)\b/g)) {
-      const path = `/_astro/${name}`;
-      if (!built.has(name) || found.has(path) || NOT_PRECACHED.test(path)) continue;
+    for (const path of builtFilesNamed(text)) {
+      if (!built.has(path.slice('/_astro/'.length)) || found.has(path)) continue;
       found.add(path);
-      if (!name.endsWith('.woff2')) queue.push(readFileSync(fileOf(path), 'utf8'));
+      if (!path.endsWith('.woff2')) queue.push(readFileSync(fileOf(path), 'utf8'));
     }
   }
   return [...found].sort();

@@ -10,6 +10,19 @@ export const PAGES_CACHE = 'pages';
 /** Where the service worker sends a page it has neither from the network nor cached. */
 export const OFFLINE_PAGE = '/offline';
 
+/** Built files a student never needs offline: the password strength checker's dictionaries. */
+const NOT_KEPT_OFFLINE = /^\/_astro\/(zxcvbn|.*dictionary)/i;
+
+/**
+ * The built files (scripts, styles, fonts under /_astro/, content-hashed) a page or a script names,
+ * lazy imports too: what the service worker precaches, and what a kept page keeps beside it.
+ */
+export const builtFilesNamed = (text: string): string[] => [
+  ...new Set(
+    [...text.matchAll(/[\w.-]+\.(?:js|css|woff2)\b/g)].map(([name]) => `/_astro/${name}`).filter((path) => !NOT_KEPT_OFFLINE.test(path)),
+  ),
+];
+
 /** The same-origin address a saved file is kept under and played from; only the service worker answers it. */
 const SAVED_PREFIX = '/saved-files/';
 

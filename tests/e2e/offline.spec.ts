@@ -10,7 +10,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { createSiteHandler } from '#server/site-server.ts';
 import { loadStaticSite } from '#server/static-site.ts';
 import { enrol, expect, signIn, test, verifiedStudent, waitForIslands, type Student, type StudentSession } from './fixtures.ts';
@@ -60,6 +60,27 @@ async function openCourse(page: Page) {
 const savedAddresses = (page: Page) =>
   page.evaluate(async () => (await (await caches.open('saved-materials')).keys()).map((request) => new URL(request.url).pathname));
 
+/** The keys the portal keeps in IndexedDB on this browser. */
+const keptKeys = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('adire-offline');
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB did not open'));
+        open.onsuccess = () => {
+          const read = open.result.transaction('kv').objectStore('kv').getAllKeys();
+          read.onsuccess = () => resolve(read.result.map(String));
+        };
+      }),
+  );
+
+/** Goes offline and opens the page again, as a student does on the bus. */
+async function reloadOffline(page: Page, context: BrowserContext) {
+  await context.setOffline(true);
+  await page.reload();
+  await waitForIslands(page);
+}
+
 async function logOutKeeping(page: Page, choice: 'Keep them' | 'Remove them') {
   await page.goto('/auth/logout');
   await main(page).getByRole('button', { name: choice }).click();
@@ -92,6 +113,7 @@ test('save a course, study it offline, tick offline, and the ticks reach the ser
   await item(page, unsavedPdf)
     .getByRole('button', { name: /^Remove from phone/ })
     .click();
+  await item(page, unsavedPdf).getByRole('button', { name: 'Yes, remove' }).click();
   await expect(main(page).getByText(`${materials.length - 1} of ${materials.length} materials saved on this phone`)).toBeVisible();
   expect((await savedAddresses(page)).filter((path) => path.includes(student.user.id))).toHaveLength(materials.length - 1 + 2);
 
@@ -211,6 +233,189 @@ test("a student's saved materials are theirs: logout asks, another student on th
   expect(await page.evaluate(async (address) => (await fetch(address)).status, mine)).toBe(200);
   await logOutKeeping(page, 'Remove them');
   expect((await savedAddresses(page)).filter((path) => path.includes(student.user.id))).toEqual([]);
+});
+
+test('a course saved from its own page, the first page opened (as from the payment), opens offline with its scripts', async ({
+  page,
+  context,
+  student,
+  request,
+}) => {
+  test.slow();
+  await enrol(request, student);
+  await signIn(page, student);
+  // Straight to the course page, as 'Go to course' after paying does: My courses never opened here.
+  await openCourse(page);
+  await main(page)
+    .getByRole('button', { name: /^Save course for offline/ })
+    .click();
+  await expect(main(page).getByText(/^(\d) of \1 materials saved on this phone/)).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+
+  await reloadOffline(page, context);
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toHaveCount(0);
+  await expect(main(page).getByText(/^Offline, last synced \d\d:\d\d$/)).toBeVisible();
+  await expect(main(page).getByText(/^(\d) of \1 materials saved on this phone/)).toBeVisible();
+  // The page works offline (its island ran): a tick shows and is queued.
+  const [first] = await materialsOnServer(request, student);
+  await item(page, first!)
+    .getByRole('checkbox', { name: /^Completed/ })
+    .check();
+  await expect(main(page).getByText('1 tick is saved on this phone and will be sent when you are back online.')).toBeVisible();
+});
+
+test('back online, the open course page sends its ticks, fetches the list again and says it is synced', async ({
+  page,
+  context,
+  student,
+  request,
+}) => {
+  test.slow();
+  await enrol(request, student);
+  const materials = await materialsOnServer(request, student);
+  await signIn(page, student);
+  await openDashboard(page);
+  await openCourse(page);
+  await reloadOffline(page, context);
+  await expect(main(page).getByText(/^Offline, last synced \d\d:\d\d$/)).toBeVisible();
+  const [first, second, third] = materials as [MaterialRow, MaterialRow, MaterialRow];
+  for (const material of [first, second, third])
+    await item(page, material)
+      .getByRole('checkbox', { name: /^Completed/ })
+      .check();
+  await item(page, third)
+    .getByRole('checkbox', { name: /^Completed/ })
+    .uncheck();
+  await expect(main(page).getByText('40% complete')).toBeVisible();
+
+  // No reload: the page hears the connection come back.
+  await context.setOffline(false);
+  await expect(main(page).getByText(/^Back online, synced \d\d:\d\d$/)).toBeVisible({ timeout: 15_000 });
+  await expect(main(page).getByText(/^Offline, last synced/)).toHaveCount(0);
+  await expect(main(page).getByText(/ticks? (is|are) saved on this phone/)).toHaveCount(0);
+  expect((await materialsOnServer(request, student)).filter((m) => m.completed).map((m) => m.id)).toEqual([first.id, second.id]);
+  await expect(main(page).getByText('40% complete')).toBeVisible();
+  // Online again, the page is the server's: an unsaved PDF opens from the network again.
+  await expect(main(page).getByText(/it needs a connection/)).toHaveCount(0);
+});
+
+test('removing what is saved asks first; offline, the page says why Save is greyed out', async ({ page, context, student, request }) => {
+  test.slow();
+  await enrol(request, student);
+  const materials = await materialsOnServer(request, student);
+  const all = materials.length;
+  await signIn(page, student);
+  await openDashboard(page);
+  await openCourse(page);
+  await main(page)
+    .getByRole('button', { name: /^Save course for offline/ })
+    .click();
+  await expect(main(page).getByText(`${all} of ${all} materials saved on this phone`)).toBeVisible();
+  const mine = async () => (await savedAddresses(page)).filter((path) => path.includes(student.user.id)).length;
+  const files = await mine();
+
+  // One material: a question, Cancel keeps it (focus back on the button), Yes removes it.
+  const last = item(page, materials.at(-1)!);
+  await last.getByRole('button', { name: /^Remove from phone/ }).click();
+  const question = last.getByRole('group', { name: /^Remove ‘.+’ from this phone\? Saving it again uses data\.$/ });
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(last.getByRole('button', { name: /^Remove from phone/ })).toBeFocused();
+  expect(await mine()).toBe(files);
+  await last.getByRole('button', { name: /^Remove from phone/ }).click();
+  await last.getByRole('button', { name: 'Yes, remove' }).click();
+  await expect(main(page).getByText(`${all - 1} of ${all} materials saved on this phone`)).toBeVisible();
+
+  // Offline, the course: the question says saving again needs a connection; a mis-tap removes nothing.
+  await reloadOffline(page, context);
+  const box = main(page).getByRole('region', { name: 'Study offline' });
+  await box.getByRole('button', { name: 'Remove course from this phone' }).click();
+  await expect(
+    box.getByRole('group', { name: 'Remove this course from this phone? You are offline: saving it again needs a connection.' }),
+  ).toBeVisible();
+  await box.getByRole('button', { name: 'Cancel' }).click();
+  await expect(box.getByText(`${all - 1} of ${all} materials saved on this phone`)).toBeVisible();
+  const save = box.getByRole('button', { name: /^Save course for offline/ });
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAccessibleDescription('You are offline: saving needs a connection.');
+  await expect(box.getByText('You are offline: saving needs a connection.')).toBeVisible();
+
+  // My courses' Remove asks too.
+  await page.goto('/dashboard');
+  await waitForIslands(page);
+  const savedList = main(page).getByRole('region', { name: 'Saved on this phone' });
+  await savedList.getByRole('button', { name: /^Remove/ }).click();
+  await expect(
+    savedList.getByRole('group', { name: /from this phone\? You are offline: saving it again needs a connection\.$/ }),
+  ).toBeVisible();
+  await savedList.getByRole('button', { name: 'Cancel' }).click();
+  expect(await mine()).toBe(files - 1);
+  await savedList.getByRole('button', { name: /^Remove/ }).click();
+  await savedList.getByRole('button', { name: 'Yes, remove' }).click();
+  await expect(savedList).toHaveCount(0);
+  expect(await mine()).toBe(0);
+});
+
+test('saving shows the progress over the whole course, never backwards; the ticks waiting count what changes', async ({
+  page,
+  context,
+  student,
+  request,
+}) => {
+  test.slow();
+  await enrol(request, student);
+  const materials = await materialsOnServer(request, student);
+  const total = materials.reduce((sum, m) => sum + (m.size ?? 0) + (m.poster_size ?? 0), 0);
+  await signIn(page, student);
+  await openDashboard(page);
+  await openCourse(page);
+  // Every value and maximum the progress bar takes while the course is saved.
+  await page.evaluate(() => {
+    const seen: [number, number][] = [];
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    const note = () => {
+      const bar = document.querySelector<HTMLProgressElement>('progress[aria-label="Saving for offline"]');
+      if (bar) seen.push([bar.value, bar.max]);
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  await main(page)
+    .getByRole('button', { name: /^Save course for offline/ })
+    .click();
+  await expect(main(page).getByText(`${materials.length} of ${materials.length} materials saved on this phone`)).toBeVisible();
+  const seen = await page.evaluate(() => (window as unknown as { seen: [number, number][] }).seen);
+  expect(seen.length).toBeGreaterThan(1);
+  // One total from the start (the course's), and bytes done that only grow.
+  expect(new Set(seen.map(([, max]) => max))).toEqual(new Set([total]));
+  for (let i = 1; i < seen.length; i++) expect(seen[i]![0]).toBeGreaterThanOrEqual(seen[i - 1]![0]);
+
+  // Offline: two ticks, and a tick then an untick (back where it was): 2 are waiting, not 3.
+  await reloadOffline(page, context);
+  const [first, second, third] = materials as [MaterialRow, MaterialRow, MaterialRow];
+  for (const material of [first, second, third])
+    await item(page, material)
+      .getByRole('checkbox', { name: /^Completed/ })
+      .check();
+  await expect(main(page).getByText('3 ticks are saved on this phone and will be sent when you are back online.')).toBeVisible();
+  await item(page, third)
+    .getByRole('checkbox', { name: /^Completed/ })
+    .uncheck();
+  await expect(main(page).getByText('2 ticks are saved on this phone and will be sent when you are back online.')).toBeVisible();
+  await page.reload();
+  await waitForIslands(page);
+  await expect(main(page).getByText('2 ticks are saved on this phone and will be sent when you are back online.')).toBeVisible();
+});
+
+test('logging out with nothing saved leaves nothing of the student on the phone', async ({ page, student, request }) => {
+  await enrol(request, student);
+  await signIn(page, student);
+  await openDashboard(page);
+  await openCourse(page);
+  const theirs = async () => (await keptKeys(page)).filter((key) => key.includes(student.user.id));
+  expect(await theirs()).toEqual(expect.arrayContaining([`courses:${student.user.id}`, `materials:${student.user.id}:${COURSE}`]));
+  await page.goto('/auth/logout');
+  await page.waitForURL((url) => url.pathname === '/');
+  expect(await theirs()).toEqual([]);
 });
 
 test('on a connection the browser says is metered, videos not saved do not preload, and the page says so', async ({

@@ -79,6 +79,26 @@ describe('the course page store', () => {
     $session.set(null);
   });
 
+  it('a list asked for before a tick was answered does not undo the tick when it lands after it', async () => {
+    $session.set({ token: 't', user: { id: 's1' } } as Session);
+    api.materials.mockReturnValueOnce(answer(course(material('m1'), material('m2'))));
+    await loadMaterials('c1', null);
+    // The list is asked for again (a reload of links), and the server answers it before the tick...
+    let land: (value: unknown) => void = () => {};
+    api.materials.mockReturnValueOnce(new Promise((resolve) => (land = resolve)));
+    const reloading = reloadAfterVideoError();
+    await vi.waitFor(() => expect(api.materials).toHaveBeenCalledTimes(2));
+    // ...but the tick is answered first on the phone.
+    api.sendTick.mockReturnValueOnce(answer({ completed: true, changed_at: '2026-11-26T10:42:00.000Z', progress: 50 }));
+    await setCompleted('m1', true);
+    land({ message: 'ok', data: course(material('m1'), material('m2')) });
+    await reloading;
+    const state = $materials.get() as Extract<ReturnType<typeof $materials.get>, { kind: 'ready' }>;
+    expect(state.materials.map((m) => m.completed)).toEqual([true, false]);
+    expect(progressOf(state.materials)).toBe(50);
+    $session.set(null);
+  });
+
   it('fetches fresh links once after a video fails, keeping the selection and renewing the player', async () => {
     api.materials.mockReturnValueOnce(answer(course(material('m1'), material('m3'))));
     await loadMaterials('c1', 'm3');

@@ -9,6 +9,7 @@ import { $session } from '#lib/session.ts';
 import { toast } from '#lib/toast/store.ts';
 import {
   dequeueTick,
+  keepAnsweredTick,
   keepOnlyLive,
   keepSnapshot,
   queueTick,
@@ -17,6 +18,7 @@ import {
   snapshotOf,
   type QueuedTick,
 } from './offline/store.ts';
+import { pendingTicks } from './pending-ticks.ts';
 import { percentDone } from './percent-done.ts';
 import { learningApi } from './api.ts';
 import type { CourseMaterials, Material } from './schemas.ts';
@@ -38,6 +40,8 @@ export type MaterialsState =
       linkReloads: number;
       /** Offline: when the list shown was fetched (ISO-8601); null when it is the server's answer now. */
       syncedAt: string | null;
+      /** Back online: when the list was fetched again, after the queued ticks were sent (ISO-8601). */
+      resyncedAt: string | null;
     };
 
 export const $materials = atom<MaterialsState>({ kind: 'loading' });
@@ -78,13 +82,30 @@ async function withQueuedTicks(student: string, courseId: string, materials: Mat
   });
 }
 
+/**
+ * Ticks the server answered, in order. A list asked for before an answer may come back after it,
+ * without the tick (a tick sent while the list was on its way): the answers since the list was asked
+ * for are laid over it.
+ */
+const answered: Pick<QueuedTick, 'course' | 'material' | 'completed'>[] = [];
+
+function withAnsweredSince(since: number, courseId: string, materials: Material[]): Material[] {
+  const later = answered.slice(since).filter((tick) => tick.course === courseId);
+  return materials.map((m) => {
+    const last = later.findLast((tick) => tick.material === m.id);
+    return last ? { ...m, completed: last.completed } : m;
+  });
+}
+
 /** The course's materials: the server's, kept on the phone; offline, the ones kept, with when. */
 async function fetchMaterials(courseId: string): Promise<{ data: CourseMaterials; syncedAt: string | null }> {
   const student = studentId();
   // The ticks waiting on the phone first, so the list counts them.
   await sendQueuedTicks();
   try {
-    const { data } = await learningApi.materials(courseId);
+    const since = answered.length;
+    const answer = await learningApi.materials(courseId);
+    const data = { ...answer.data, materials: withAnsweredSince(since, courseId, answer.data.materials) };
     if (student) {
       await keepSnapshot(student, { course: courseId }, data);
       await keepOnlyLive(
@@ -116,7 +137,15 @@ export async function loadMaterials(courseId: string, wanted: string | null) {
     if (currentCourse !== courseId) return;
     const known = (id: string | null) => (id && data.materials.some((m) => m.id === id) ? id : null);
     const selectedId = known(wanted) ?? data.materials.find((m) => !m.completed)?.id ?? data.materials[0]?.id ?? null;
-    $materials.set({ kind: 'ready', course: data.course, materials: data.materials, selectedId, linkReloads: 0, syncedAt });
+    $materials.set({
+      kind: 'ready',
+      course: data.course,
+      materials: data.materials,
+      selectedId,
+      linkReloads: 0,
+      syncedAt,
+      resyncedAt: null,
+    });
   } catch (error) {
     if (currentCourse !== courseId) return;
     $materials.set(stateAfterError(error));
@@ -147,10 +176,19 @@ const waitsInQueue = (error: unknown) =>
 /** Ticks waiting for a connection, of the student signed in: the course page says how many. */
 export const $queuedTicks = atom(0);
 
-const countQueued = async (student: string) => $queuedTicks.set((await queuedTicks(student)).length);
+/** Counts the queued ticks that change a material from the server's last known state (kept with each course's list). */
+async function countQueued(student: string) {
+  const queue = await queuedTicks(student);
+  const known = new Map<string, Material[]>();
+  for (const course of new Set(queue.map((tick) => tick.course)))
+    known.set(course, (await snapshotOf<CourseMaterials>(student, { course }))?.data.materials ?? []);
+  $queuedTicks.set(pendingTicks(queue, (course, material) => known.get(course)?.find((m) => m.id === material)?.completed));
+}
 
 /** A tick the server has answered: the state that stands (a later tick from another device may win). */
-function settled(tick: QueuedTick, completed: boolean) {
+async function settled(student: string, tick: QueuedTick, completed: boolean) {
+  answered.push({ course: tick.course, material: tick.material, completed });
+  await keepAnsweredTick(student, { course: tick.course, material: tick.material, completed });
   const state = $materials.get();
   if (state.kind === 'ready' && state.course.id === tick.course) setCompletedLocally(tick.material, completed);
 }
@@ -169,7 +207,7 @@ export async function setCompleted(id: string, completed: boolean) {
   try {
     const { data } = await learningApi.sendTick(tick);
     await dequeueTick(student, tick.key);
-    settled(tick, data.completed);
+    await settled(student, tick, data.completed);
   } catch (error) {
     // No connection, or an ended session: kept on the phone, sent with the queue (after logging back
     // in). Anything else the student sees at once: the tick goes back, with why.
@@ -177,7 +215,8 @@ export async function setCompleted(id: string, completed: boolean) {
       if (isNetworkError(error)) void askForBackgroundSync();
     } else {
       await dequeueTick(student, tick.key);
-      settled(tick, !completed);
+      const state = $materials.get();
+      if (state.kind === 'ready' && state.course.id === tick.course) setCompletedLocally(tick.material, !completed);
       toast.error(messageOf(error));
     }
   }
@@ -208,7 +247,7 @@ export function sendQueuedTicks(): Promise<void> {
       try {
         const { data } = await learningApi.sendTick(tick, { quiet: true });
         await dequeueTick(student, tick.key);
-        settled(tick, data.completed);
+        await settled(student, tick, data.completed);
       } catch (error) {
         if (waitsInQueue(error)) break;
         await dequeueTick(student, tick.key);
@@ -219,6 +258,35 @@ export function sendQueuedTicks(): Promise<void> {
     sending = null;
   });
   return sending;
+}
+
+/**
+ * Back online: sends the queued ticks, then fetches the list again (the server's, with the ticks)
+ * and says the page is synced, when the list shown was the one kept on the phone. Still no
+ * connection: the list stays as it is.
+ */
+export async function resyncMaterials() {
+  const state = $materials.get();
+  if (state.kind !== 'ready' || state.syncedAt === null) return void (await sendQueuedTicks());
+  const courseId = state.course.id;
+  try {
+    const { data, syncedAt } = await fetchMaterials(courseId);
+    const now = $materials.get();
+    if (syncedAt !== null || currentCourse !== courseId || now.kind !== 'ready') return;
+    const selectedId = data.materials.some((m) => m.id === now.selectedId) ? now.selectedId : (data.materials[0]?.id ?? null);
+    $materials.set({
+      ...now,
+      course: data.course,
+      materials: data.materials,
+      selectedId,
+      syncedAt: null,
+      resyncedAt: new Date().toISOString(),
+    });
+  } catch (error) {
+    // Only a refusal changes what is shown (the enrolment ended meanwhile).
+    const after = stateAfterError(error);
+    if (after.kind === 'not-enrolled') $materials.set(after);
+  }
 }
 
 /**

@@ -3,12 +3,17 @@
 // (bytes so far of how many), whether the browser is online, and whether it asks to save data.
 import { atom } from 'nanostores';
 import { toast } from '#lib/toast/store.ts';
-import { canKeep, removeSaved, saveFile, savedMaterials, type SavedMaterial } from './store.ts';
+import { dashboardCoursePath } from '../links.ts';
+import { type SavingMaterial } from './save-progress.ts';
+import { canKeep, keepPages, removeSaved, saveFile, savedMaterials, type SavedMaterial } from './store.ts';
 
 /** The student's saved materials, by material id. */
 export const $saved = atom<Record<string, SavedMaterial>>({});
-/** Materials being saved now: bytes arrived and expected. */
-export const $saving = atom<Record<string, { loaded: number; total: number }>>({});
+/**
+ * Materials being saved now. One that is done stays until every material started with it is done,
+ * so the progress over all of them only ever moves forward.
+ */
+export const $saving = atom<Record<string, SavingMaterial>>({});
 export const $online = atom(typeof navigator === 'undefined' ? true : navigator.onLine);
 
 if (typeof window !== 'undefined') {
@@ -34,25 +39,34 @@ export interface SavableMaterial {
 /** What saving a material takes: its file and a video's poster. */
 export const bytesOf = (material: Pick<SavableMaterial, 'size' | 'poster_size'>) => (material.size ?? 0) + (material.poster_size ?? 0);
 
-/** Saves each material not yet saved, one after another, telling the progress of each. */
+/**
+ * Saves each material not yet saved, one after another, telling the bytes of each; the page shows
+ * the progress over all of them (progressOver), so the course is saved in one sweep.
+ */
 export async function saveForOffline(student: string, course: string, materials: readonly SavableMaterial[]) {
   if (!canKeep()) return;
   const waiting = materials.filter((m) => !$saved.get()[m.id] && !$saving.get()[m.id]);
-  $saving.set({ ...$saving.get(), ...Object.fromEntries(waiting.map((m) => [m.id, { loaded: 0, total: bytesOf(m) }])) });
+  if (!waiting.length) return;
+  $saving.set({ ...$saving.get(), ...Object.fromEntries(waiting.map((m) => [m.id, { loaded: 0, total: bytesOf(m), done: false }])) });
+  // The course page itself and its scripts, so it opens offline however the student reached it.
+  void keepPages([dashboardCoursePath(course)]);
   for (const material of waiting) {
-    const progress = (bytes: number) => {
+    const update = (change: (now: SavingMaterial) => SavingMaterial) => {
       const now = $saving.get()[material.id];
-      if (now) $saving.set({ ...$saving.get(), [material.id]: { ...now, loaded: now.loaded + bytes } });
+      if (now) $saving.set({ ...$saving.get(), [material.id]: change(now) });
     };
     try {
-      await saveFile({ student, course, material: material.id, url: material.url, posterUrl: material.poster_url }, progress);
+      await saveFile({ student, course, material: material.id, url: material.url, posterUrl: material.poster_url }, (bytes) =>
+        update((now) => ({ ...now, loaded: now.loaded + bytes })),
+      );
     } catch {
       toast.error(SAVE_FAILED_TEXT);
     }
-    const { [material.id]: _done, ...rest } = $saving.get();
-    $saving.set(rest);
+    update((now) => ({ ...now, done: true }));
     await refreshSaved(student);
   }
+  // All done (this sweep and any started beside it): the progress is over.
+  if (Object.values($saving.get()).every((s) => s.done)) $saving.set({});
 }
 
 export async function removeFromPhone(student: string, which: { course?: string; material?: string }) {

@@ -3,7 +3,7 @@
 // fetched), the course files saved for offline in Cache Storage, and the ticks not yet sent. The
 // service worker serves the saved files (./service-worker.ts); nothing here is sent anywhere.
 import { delMany, get, keys, set, update } from 'idb-keyval';
-import { MATERIALS_CACHE, PAGES_CACHE, offlineStore, parseSavedFileUrl, savedFileUrl } from '#lib/offline-keys.ts';
+import { MATERIALS_CACHE, PAGES_CACHE, builtFilesNamed, offlineStore, parseSavedFileUrl, savedFileUrl } from '#lib/offline-keys.ts';
 
 const store = offlineStore();
 
@@ -50,6 +50,19 @@ export const keepSnapshot = <T>(student: string, what: { courses: true } | { cou
 
 export const snapshotOf = <T>(student: string, what: { courses: true } | { course: string }) =>
   safely(() => get<Snapshot<T>>('courses' in what ? coursesKey(student) : materialsKey(student, what.course), store), undefined);
+
+/**
+ * A tick the server has answered, laid over the course's kept list: the list then stays the server's
+ * last known state, which the count of ticks waiting compares against.
+ */
+export const keepAnsweredTick = (student: string, tick: Pick<QueuedTick, 'course' | 'material' | 'completed'>) =>
+  safely(async () => {
+    const key = materialsKey(student, tick.course);
+    const kept = await get<Snapshot<{ materials: { id: string; completed: boolean }[] }>>(key, store);
+    if (!kept) return;
+    const materials = kept.data.materials.map((m) => (m.id === tick.material ? { ...m, completed: tick.completed } : m));
+    await set(key, { ...kept, data: { ...kept.data, materials } }, store);
+  }, undefined);
 
 // Ticks
 
@@ -170,11 +183,50 @@ export const removeEverything = (student: string) =>
     await delMany((await keys(store)).filter(ownedBy(student)), store);
   }, undefined);
 
-/** Keeps the student's course pages on the phone, for when they open one offline (each a few KB). */
+/** At most this many built files are fetched for kept pages (a course page needs about 40). */
+const MOST_BUILT_FILES = 200;
+
+/**
+ * Keeps the built files the texts name, and what those name, that no cache holds yet (the service
+ * worker's shell may not be installed yet, or may be of another build): a page kept without its
+ * scripts would open offline with nothing working.
+ */
+async function keepBuiltFiles(cache: Cache, texts: string[]) {
+  const seen = new Set<string>();
+  const queue = texts.flatMap(builtFilesNamed);
+  while (queue.length && seen.size < MOST_BUILT_FILES) {
+    const path = queue.pop()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    // Cached already (by the shell, or with a page kept before): so is what it names.
+    if (await caches.match(path)) continue;
+    // A name that only looks like a built file answers 404: nothing to keep.
+    const answer = await fetch(path).catch(() => null);
+    if (answer?.status !== 200) continue;
+    await cache.put(path, answer.clone());
+    if (!path.endsWith('.woff2')) queue.push(...builtFilesNamed(await answer.text()));
+  }
+}
+
+/**
+ * Keeps course pages on the phone, for when the student opens one offline (each a few KB), with
+ * the scripts and styles they need: My courses keeps the student's, and saving a course keeps its
+ * page, however the student reached it (the page that registers the service worker is not one it
+ * fetched, so it is not cached on its own).
+ */
 export const keepPages = (paths: readonly string[]) =>
   safely(async () => {
     const cache = await caches.open(PAGES_CACHE);
-    const missing = [];
-    for (const path of paths) if (!(await cache.match(path))) missing.push(path);
-    await cache.addAll(missing);
+    const texts = [];
+    for (const path of paths) {
+      let answer = await cache.match(path);
+      if (!answer) {
+        const fetched = await fetch(path).catch(() => null);
+        if (fetched?.status !== 200 || fetched.redirected) continue;
+        await cache.put(path, fetched.clone());
+        answer = fetched;
+      }
+      texts.push(await answer.text());
+    }
+    await keepBuiltFiles(cache, texts);
   }, undefined);

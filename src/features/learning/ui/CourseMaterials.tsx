@@ -8,12 +8,14 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { savedFileUrl } from '#lib/offline-keys.ts';
 import { $online, $saved, $saving, bytesOf, refreshSaved, removeFromPhone, saveForOffline, savingData } from '../offline/saving.ts';
+import { progressOver } from '../offline/save-progress.ts';
 import { formatBytes, formatTime } from '#lib/format.ts';
 import { $session } from '#lib/session.ts';
 import { materialAnchor, materialIdFromHash } from '../links.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import type { Material } from '../schemas.ts';
 import { startOfflineStudy } from '../start-offline.ts';
+import { ConfirmRemove, removeQuestion } from './ConfirmRemove.tsx';
 import {
   $materials,
   $queuedTicks,
@@ -21,6 +23,7 @@ import {
   loadMaterials,
   progressOf,
   reloadAfterVideoError,
+  resyncMaterials,
   selectMaterial,
   setCompleted,
 } from '../stores.ts';
@@ -48,8 +51,14 @@ function CourseMaterials({ courseId }: CourseMaterialsProps) {
       const id = materialIdFromHash(location.hash);
       if (id && selectMaterial(id)) requestAnimationFrame(() => scrollToMaterial(id));
     };
+    // Back online: the queued ticks go, then the list is fetched again and the page says it is synced.
+    const onOnline = () => void resyncMaterials();
     addEventListener('hashchange', onHashChange);
-    return () => removeEventListener('hashchange', onHashChange);
+    addEventListener('online', onOnline);
+    return () => {
+      removeEventListener('hashchange', onHashChange);
+      removeEventListener('online', onOnline);
+    };
   }, [courseId]);
 
   // The materials arrive after the browser looked for the hash's target: scroll to it ourselves, once.
@@ -94,6 +103,7 @@ function CourseMaterials({ courseId }: CourseMaterialsProps) {
           selectedId={state.selectedId}
           linkReloads={state.linkReloads}
           syncedAt={state.syncedAt}
+          resyncedAt={state.resyncedAt}
         />
       );
   }
@@ -106,17 +116,22 @@ interface MaterialListProps {
   selectedId: string | null;
   linkReloads: number;
   syncedAt: string | null;
+  resyncedAt: string | null;
 }
 
-function MaterialList({ courseId, student, materials, selectedId, linkReloads, syncedAt }: MaterialListProps) {
+function MaterialList({ courseId, student, materials, selectedId, linkReloads, syncedAt, resyncedAt }: MaterialListProps) {
   const progress = progressOf(materials);
   const queued = useStore($queuedTicks);
   if (!materials.length) return <p className="materials-status">This course has no materials yet.</p>;
   return (
     <div className="course-materials">
-      {(syncedAt || queued > 0) && (
-        <div className="offline-status" role="status">
-          {syncedAt && <p>Offline, last synced {formatTime(syncedAt)}</p>}
+      {(syncedAt || resyncedAt || queued > 0) && (
+        <div className={syncedAt ? 'offline-status' : 'offline-status is-synced'} role="status">
+          {syncedAt ? (
+            <p>Offline, last synced {formatTime(syncedAt)}</p>
+          ) : (
+            resyncedAt && <p>Back online, synced {formatTime(resyncedAt)}</p>
+          )}
           {queued > 0 && (
             <p>{queued === 1 ? '1 tick is' : `${queued} ticks are`} saved on this phone and will be sent when you are back online.</p>
           )}
@@ -164,9 +179,9 @@ function SaveCourse({
   const unsaved = materials.filter((m) => !saved[m.id]);
   const savedBytes = materials.reduce((sum, m) => sum + (saved[m.id]?.bytes ?? 0), 0);
   const toSave = unsaved.reduce((sum, m) => sum + bytesOf(m), 0);
-  const inFlight = Object.values(saving);
-  const loaded = inFlight.reduce((sum, s) => sum + s.loaded, 0);
-  const total = inFlight.reduce((sum, s) => sum + s.total, 0);
+  const inFlight = Object.keys(saving).length > 0;
+  // Over everything being saved, so it only moves forward.
+  const { loaded, total } = progressOver(saving);
   return (
     <section className="save-offline" aria-labelledby="save-offline-heading">
       <h2 id="save-offline-heading">Study offline</h2>
@@ -176,21 +191,35 @@ function SaveCourse({
           ? `${materials.length - unsaved.length} of ${materials.length} materials saved on this phone (${formatBytes(savedBytes)}).`
           : `Save this course on your phone while you are on Wi-Fi, and study it without a connection.`}
       </p>
-      {inFlight.length > 0 ? (
+      {inFlight ? (
         <p className="save-progress">
           <progress max={total || 1} value={loaded} aria-label="Saving for offline" /> Saving… {formatBytes(loaded)} of {formatBytes(total)}
         </p>
       ) : (
         <div className="save-actions">
           {unsaved.length > 0 && (
-            <button type="button" className="btn" disabled={!online} onClick={() => void saveForOffline(student, courseId, unsaved)}>
+            <button
+              type="button"
+              className="btn"
+              disabled={!online}
+              aria-describedby={online ? undefined : 'save-offline-why'}
+              onClick={() => void saveForOffline(student, courseId, unsaved)}
+            >
               Save course for offline ({formatBytes(toSave)})
             </button>
           )}
           {savedBytes > 0 && (
-            <button type="button" className="btn btn-outline" onClick={() => void removeFromPhone(student, { course: courseId })}>
+            <ConfirmRemove
+              question={removeQuestion('this course', online)}
+              onRemove={() => void removeFromPhone(student, { course: courseId })}
+            >
               Remove course from this phone
-            </button>
+            </ConfirmRemove>
+          )}
+          {!online && unsaved.length > 0 && (
+            <p id="save-offline-why" className="save-offline-why">
+              You are offline: saving needs a connection.
+            </p>
           )}
         </div>
       )}
@@ -210,7 +239,9 @@ interface MaterialItemProps {
 
 function MaterialItem({ courseId, student, material, selected, linkReloads, offline }: MaterialItemProps) {
   const saved = Boolean(useStore($saved)[material.id]);
-  const saving = useStore($saving)[material.id];
+  // Done ones stay in $saving until the whole sweep is (for its progress); this one is saved or failed.
+  const entry = useStore($saving)[material.id];
+  const saving = entry && !entry.done ? entry : undefined;
   const online = useStore($online) && !offline;
   const where = student ? { student, course: courseId, material: material.id } : null;
   // Saved: played from the phone (no data spent), online or not.
@@ -300,13 +331,12 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
               Saving… {saving.total ? Math.floor((saving.loaded / saving.total) * 100) : 0}%
             </span>
           ) : saved ? (
-            <button
-              type="button"
-              className="btn btn-outline"
-              onClick={() => void removeFromPhone(where.student, { material: material.id })}
+            <ConfirmRemove
+              question={removeQuestion(`‘${material.title}’`, online)}
+              onRemove={() => void removeFromPhone(where.student, { material: material.id })}
             >
               Remove from phone<span className="visually-hidden">: {material.title}</span>
-            </button>
+            </ConfirmRemove>
           ) : (
             online && (
               <button type="button" className="btn btn-outline" onClick={() => void saveForOffline(where.student, courseId, [material])}>

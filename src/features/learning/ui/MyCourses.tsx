@@ -17,6 +17,7 @@ import { dashboardCoursePath, materialHref } from '../links.ts';
 import type { MyCourse } from '../schemas.ts';
 import { startOfflineStudy } from '../start-offline.ts';
 import { sendQueuedTicks } from '../stores.ts';
+import { ConfirmRemove, removeQuestion } from './ConfirmRemove.tsx';
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; courses: MyCourse[]; syncedAt: string | null };
 
@@ -87,7 +88,7 @@ function ContinueCard({ course }: { course: MyCourse }) {
 }
 
 /** The courses with materials saved on this phone, the space each takes, and 'remove'. */
-function SavedOnPhone({ student, courses }: { student: string; courses: MyCourse[] }) {
+function SavedOnPhone({ student, courses, online }: { student: string; courses: MyCourse[]; online: boolean }) {
   const saved = Object.values(useStore($saved));
   const byCourse = courses
     .map((course) => ({ course, files: saved.filter((s) => s.course === course.course_id) }))
@@ -105,9 +106,12 @@ function SavedOnPhone({ student, courses }: { student: string; courses: MyCourse
               <a href={dashboardCoursePath(course.course_id)}>{course.title}</a>: {files.length}{' '}
               {files.length === 1 ? 'material' : 'materials'}, {formatBytes(files.reduce((sum, s) => sum + s.bytes, 0))}
             </span>{' '}
-            <button type="button" className="btn btn-outline" onClick={() => void removeFromPhone(student, { course: course.course_id })}>
+            <ConfirmRemove
+              question={removeQuestion(course.title, online)}
+              onRemove={() => void removeFromPhone(student, { course: course.course_id })}
+            >
               Remove<span className="visually-hidden">: {course.title}</span>
-            </button>
+            </ConfirmRemove>
           </li>
         ))}
       </ul>
@@ -190,7 +194,7 @@ function MyCourses() {
         <h2 id="my-courses-heading">My courses</h2>
         {body}
       </section>
-      {state.kind === 'ready' && student && <SavedOnPhone student={student} courses={state.courses} />}
+      {state.kind === 'ready' && student && <SavedOnPhone student={student} courses={state.courses} online={state.syncedAt === null} />}
     </>
   );
 }
