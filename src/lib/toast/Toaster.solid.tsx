@@ -4,14 +4,17 @@
 import { render } from 'solid-js/web';
 import toastApi, { Toaster } from 'solid-toast';
 import { actionToastContent } from './action-toast.ts';
-import { $pendingToasts, takePendingToasts, TOAST_POSITION, type ToastMessage } from './store.ts';
+import { $pendingToasts, NARROW_TOAST_POSITION, NARROW_TOASTS, takePendingToasts, TOAST_POSITION, type ToastMessage } from './store.ts';
 
 const ICONS: Partial<Record<ToastMessage['type'], string>> = { info: 'ℹ️', warning: '⚠️' };
 
 function present(item: ToastMessage) {
   const ariaProps =
     item.type === 'error' ? ({ role: 'alert', 'aria-live': 'assertive' } as const) : ({ role: 'status', 'aria-live': 'polite' } as const);
-  const options = { duration: item.duration, ariaProps, icon: ICONS[item.type] };
+  // Where the screen is when the toast is raised: on a phone at the bottom, clear of the header (its
+  // logo, menu and unread count) and of the page's heading; elsewhere at the top right.
+  const position = matchMedia(NARROW_TOASTS).matches ? NARROW_TOAST_POSITION : TOAST_POSITION;
+  const options = { duration: item.duration, ariaProps, icon: ICONS[item.type], position };
   const { action } = item;
   if (action) {
     // Its own time (./action-toast.ts): solid-toast's would close it under a focused button.
@@ -38,8 +41,9 @@ export function mountToaster() {
       <Toaster
         position={TOAST_POSITION}
         gutter={8}
-        // Below the sticky header (72 px), so a toast never covers the menu, the bell or the avatar.
-        containerStyle={{ top: '84px' }}
+        // Below the sticky header (72 px), so a toast never covers the menu, the bell or the avatar;
+        // a phone's bottom toasts clear of its home bar.
+        containerStyle={{ top: '84px', bottom: 'calc(16px + env(safe-area-inset-bottom, 0px))' }}
         toastOptions={{ style: { 'font-family': 'inherit', 'max-width': '24rem', color: '#1c1917' }, className: 'toast' }}
       />
     ),
