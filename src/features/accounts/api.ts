@@ -12,7 +12,9 @@ type Out<S extends v.GenericSchema> = v.InferOutput<S>;
 
 export const accountsApi = {
   signUp: (input: Out<typeof SignupSchema>) => http.post(`${AUTH}signup`, input, { data: EmailDataSchema, toastSuccess: true }),
-  resendCode: (email: string) => http.post(`${AUTH}resend-otp`, { email }, { data: NoDataSchema, toastSuccess: true }),
+  // No toast: the server's answer is hedged for anyone asking ('If that address is waiting…'), while
+  // the code page, whose student owns the address, says itself where the new code went (ResendCode).
+  resendCode: (email: string) => http.post(`${AUTH}resend-otp`, { email }, { data: NoDataSchema }),
   verifyAccount: (email: string, otp: string) =>
     http.post(`${AUTH}verify-account`, { email, otp }, { data: SignedInSchema, toastSuccess: true }),
   completeKyc: (input: Out<ReturnType<typeof kycSchema>>) => http.post(`${AUTH}kyc`, input, { data: UserSchema, toastSuccess: true }),
