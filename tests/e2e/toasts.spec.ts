@@ -190,3 +190,20 @@ test('on a laptop a toast shows at the top right, below the header', async ({ pa
   expect(box.x + box.width).toBeGreaterThan(1366 * 0.6);
   await page.screenshot({ path: test.info().outputPath('toast-laptop.png') });
 });
+
+test('on a laptop at the top of a page, under the promo banner, a toast does not cover the header', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.route(ENDPOINT, (route) => route.fulfill({ json: { message: 'Thank you for subscribing!', data: null } }));
+  await page.goto('/about');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByLabel('Email address').fill('ada@example.com');
+  // Sent from the top of the page, where the banner pushes the header down.
+  await page.evaluate(() => scrollTo(0, 0));
+  await footer.getByRole('button', { name: 'Subscribe' }).dispatchEvent('click');
+  const toast = page.getByRole('status').filter({ hasText: 'Thank you for subscribing!' });
+  await expect(toast).toBeVisible();
+  await page.waitForTimeout(400);
+  const header = (await page.locator('header.site-header').boundingBox())!;
+  expect(header.y, 'the header is below the banner').toBeGreaterThan(20);
+  expect(overlaps((await toast.boundingBox())!, header), 'the toast covers the header').toBe(false);
+});
