@@ -5,10 +5,12 @@ import { nextFromQuery, go } from '#lib/navigation.ts';
 
 const MOVE_ON_AFTER_MS = 1500;
 
-export function moveOn() {
+/** Starts the wait; returns where it leads, with the link, so the page can say so. */
+export function moveOn(): { target: string; link: HTMLAnchorElement } | null {
   const link = document.querySelector<HTMLAnchorElement>('[data-move-on]');
-  if (!link) return;
+  if (!link) return null;
   const target = (link.hasAttribute('data-follow-next') && nextFromQuery()) || link.dataset.moveOn!;
   link.href = target;
   window.setTimeout(() => go(target, { replace: true }), MOVE_ON_AFTER_MS);
+  return { target, link };
 }

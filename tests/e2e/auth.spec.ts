@@ -280,6 +280,9 @@ test.describe('the code page', () => {
     await expect(main(page).getByRole('status').filter({ hasText: 'We sent a new code' })).toHaveText(
       `We sent a new code to ${email[0]}…@example.com.`,
     );
+    // One message: no hedged toast ('If that address is waiting…') beside the line that names it.
+    await expect(page.locator('#toaster').getByText('If that address')).toHaveCount(0);
+    await expect(page.getByText('a new code is on its way')).toHaveCount(0);
     for (const box of await codeBoxes(page).all()) await expect(box).toHaveValue('');
     await expect(main(page).getByText('Invalid or expired code')).toBeHidden();
     await expect(codeBoxes(page).first()).toBeFocused();
@@ -357,6 +360,76 @@ test("the mail's link opened in another browser keeps the course the student sig
   await main(other).getByRole('button', { name: 'Continue' }).click();
   await other.waitForURL(`**${checkout}`);
   await other.close();
+});
+
+test.describe('the code page and the e-mail link in another tab', () => {
+  test('verified by the link in another tab, the code page moves on to KYC as after the code', async ({ page, api, outbox }) => {
+    const email = uniqueEmail('twotabs');
+    const checkout = '/courses/pattern-drafting-foundations/checkout';
+    const signup = await api.post('user/auth/student/signup', {
+      first_name: 'Dayo',
+      last_name: 'Lawal',
+      email,
+      password: STUDENT_PASSWORD,
+    });
+    expect(signup.status).toBe(201);
+    const mail = await outbox.newestTo(email);
+    await page.goto(`/auth/otp-verification?email=${encodeURIComponent(email)}&next=${encodeURIComponent(checkout)}`);
+    await waitForIslands(page);
+    await expect(main(page).getByRole('button', { name: 'Verify' })).toBeVisible();
+
+    const link = new URL(/https?:\/\/\S+\/auth\/email-verification\?\S+/.exec(mail.text)![0]);
+    const other = await page.context().newPage();
+    await other.goto(link.pathname + link.search);
+    await waitForIslands(other);
+    await main(other).getByLabel('Password', { exact: true }).fill(STUDENT_PASSWORD);
+    await main(other).getByRole('button', { name: 'Confirm and continue' }).click();
+    await other.waitForURL('**/auth/signup/complete-kyc**');
+
+    // The first tab did not wait for a code it no longer needs; the way back to the checkout is kept.
+    await page.waitForURL(`**/auth/signup/complete-kyc?next=${encodeURIComponent(checkout)}`);
+    await other.close();
+  });
+
+  test('a code page for another address stays put when someone else is signed in', async ({ page, api, student }) => {
+    const email = uniqueEmail('notme');
+    const signup = await api.post('user/auth/student/signup', {
+      first_name: 'Dayo',
+      last_name: 'Lawal',
+      email,
+      password: STUDENT_PASSWORD,
+    });
+    expect(signup.status).toBe(201);
+    await signIn(page, student);
+    await page.goto(`/auth/otp-verification?email=${encodeURIComponent(email)}`);
+    await waitForIslands(page);
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/\/auth\/otp-verification/);
+    await expect(main(page).getByRole('button', { name: 'Verify' })).toBeVisible();
+  });
+});
+
+test.describe('the sign-up success page', () => {
+  test('says the dashboard when it goes to the dashboard', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/auth/signup/successful');
+    await waitForIslands(page);
+    await expect(main(page).getByText('Welcome to Adire Fashion Academy. Taking you to your dashboard…')).toBeVisible();
+    await expect(main(page).getByRole('link', { name: 'Go to my dashboard now' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  test('says the checkout when it goes back to the checkout, and goes there', async ({ page }) => {
+    const checkout = '/courses/fashion-design-fundamentals/checkout';
+    await page.clock.install();
+    await page.goto(`/auth/signup/successful?next=${encodeURIComponent(checkout)}`);
+    await waitForIslands(page);
+    await expect(main(page).locator('.auth-lead')).toHaveText('Welcome to Adire Fashion Academy. Taking you back to the checkout…');
+    await expect(main(page).getByText(/dashboard/i)).toHaveCount(0);
+    await expect(main(page).getByRole('link', { name: 'Go back to the checkout now' })).toHaveAttribute('href', checkout);
+    await page.screenshot({ path: test.info().outputPath('signup-success-checkout.png') });
+    await page.clock.runFor(1600);
+    await page.waitForURL(`**${checkout}`);
+  });
 });
 
 test.describe('login and logout', () => {

@@ -200,6 +200,39 @@ it('Watch video starts the video at once, and before it plays it shows a poster 
     .toBe(true);
 });
 
+it('control names read "Completed: …", "Watch video: …", "Open PDF: …", with no space before the colon', async ({ page, enrolled }) => {
+  await signIn(page, enrolled);
+  await openCourse(page);
+  const items = main(page).getByRole('list', { name: 'Course materials' }).getByRole('listitem');
+  const video = items.filter({ hasText: 'Video' }).first();
+  const pdf = items.filter({ hasText: 'PDF' }).first();
+  const videoTitle = (await video.locator('.material-title').textContent())!;
+  const pdfTitle = (await pdf.locator('.material-title').textContent())!;
+  await expect(video.getByRole('checkbox', { name: `Completed: ${videoTitle}`, exact: true })).toHaveCount(1);
+  await expect(video.getByRole('button', { name: `Watch video: ${videoTitle}`, exact: true })).toHaveCount(1);
+  await expect(video.getByRole('button', { name: `Save for offline: ${videoTitle}`, exact: true })).toHaveCount(1);
+  await expect(pdf.getByRole('link', { name: `Open PDF: ${pdfTitle} (opens in a new tab)`, exact: true })).toHaveCount(1);
+  expect(await main(page).ariaSnapshot()).not.toContain(' :');
+});
+
+for (const motion of ['no-preference', 'reduce'] as const) {
+  it(`on a phone, Watch video on a lower card brings the player into view (${motion} motion)`, async ({ page, enrolled }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ reducedMotion: motion });
+    await signIn(page, enrolled);
+    await openCourse(page);
+    const item = main(page).getByRole('listitem').filter({ hasText: 'Video' }).last();
+    const watch = item.getByRole('button', { name: /Watch video/ });
+    // The button at the bottom edge of the screen, as a student scrolling down reaches it.
+    await watch.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().bottom - innerHeight + 4));
+    await expect(watch).toBeInViewport({ ratio: 1 });
+    await watch.click();
+    await expect(item.locator('video')).toBeInViewport({ ratio: 1 });
+    await expect(watch).toBeInViewport();
+    await page.screenshot({ path: test.info().outputPath(`watch-lower-card-${motion}.png`) });
+  });
+}
+
 it('a failed save puts the tick back', async ({ page, enrolled }) => {
   await signIn(page, enrolled);
   await openCourse(page);

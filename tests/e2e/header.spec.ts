@@ -150,6 +150,22 @@ test.describe('header on a phone', () => {
     await expect(toggle).toBeFocused();
   });
 
+  test('the sticky header is opaque: text scrolled under it does not show through', async ({ page }) => {
+    await page.goto('/about');
+    // Something dark right under the header, as a heading scrolled beneath it is.
+    await page.evaluate(() => {
+      const dark = document.createElement('div');
+      dark.style.cssText = 'position:fixed;inset:0 0 auto 0;height:90px;background:#000;z-index:1';
+      document.body.append(dark);
+    });
+    const header = (await page.locator('header.site-header').boundingBox())!;
+    // The bar's empty middle, between the name and the menu button.
+    const shot = await page.screenshot({ clip: { x: 230, y: header.y + 8, width: 60, height: header.height - 16 } });
+    const { default: sharp } = await import('sharp');
+    const { channels } = await sharp(shot).stats();
+    expect(Math.min(...channels.slice(0, 3).map((channel) => channel.min)), 'the darkest pixel of the bar').toBeGreaterThanOrEqual(250);
+  });
+
   test('nothing scrolls sideways at 320 px', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     for (const path of ['/', '/about', '/projects/lsetf', '/privacy']) {

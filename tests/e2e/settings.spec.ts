@@ -105,9 +105,26 @@ test.describe('settings page', () => {
     await expect(headerAvatar(page)).toHaveText('AO');
   });
 
-  test('the progress bar has a name and shows the markers while the bytes go', async ({ page, student }) => {
+  test('the progress bar has a name and passes the markers in order: 30 when started, 60 when stored, then 100', async ({
+    page,
+    student,
+  }) => {
     await openSettings(page, student);
     await profileLoaded(page);
+    // Every value the bar takes, as it is drawn (SPEC §4 and §9: 30 and 60).
+    await page.evaluate(() => {
+      const seen: number[] = ((window as unknown as { progressSeen: number[] }).progressSeen = []);
+      const note = (bar: Element) => {
+        const value = Number(bar.getAttribute('value'));
+        if (seen.at(-1) !== value) seen.push(value);
+      };
+      new MutationObserver((records) => {
+        for (const record of records) {
+          if (record.type === 'attributes' && record.target instanceof HTMLProgressElement) note(record.target);
+          for (const node of record.addedNodes) if (node instanceof Element) node.querySelectorAll('progress').forEach(note);
+        }
+      }).observe(document.querySelector('main')!, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
+    });
     // Hold the storage PUT so the bar can be seen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -118,10 +135,43 @@ test.describe('settings page', () => {
     await main(page).getByLabel('Upload profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
     const bar = main(page).getByRole('progressbar', { name: 'Uploading profile picture' });
     await expect(bar).toBeVisible();
-    await expect.poll(async () => Number(await bar.getAttribute('value'))).toBe(60);
+    // Started, the bytes on their way: between the two markers until the file is stored.
+    await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThanOrEqual(30);
+    expect(Number(await bar.getAttribute('value'))).toBeLessThanOrEqual(60);
     release();
     await expect(bar).toHaveCount(0);
     await expect(main(page).getByRole('button', { name: 'Remove profile picture' })).toBeVisible();
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+    expect(seen, 'the values the bar took').toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.filter((value) => [30, 60, 100].includes(value))).toEqual([30, 60, 100]);
+  });
+
+  test('offline, the profile as last loaded shows read-only with an offline note, and no error toast; back online it can be edited', async ({
+    page,
+    student,
+  }) => {
+    // The server cannot be reached (the page itself came from the phone's cache).
+    await page.route('**/api/v1/user/student/profile', (route) => route.abort('internetdisconnected'));
+    await openSettings(page, student);
+    const note = main(page).getByRole('status').filter({ hasText: 'Offline' });
+    await expect(note).toHaveText(
+      'Offline: this is your profile as this phone last had it. You can change it when you are back online. Try again',
+    );
+    await expect(main(page).getByText('Your profile could not be loaded.')).toHaveCount(0);
+    await expect(main(page).getByLabel('Email address')).toHaveValue(student.email);
+    await expect(main(page).getByLabel('Home address')).toBeDisabled();
+    await expect(main(page).getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    await expect(main(page).getByLabel('Upload profile picture')).toBeDisabled();
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('settings-offline.png'), fullPage: true });
+
+    await page.unroute('**/api/v1/user/student/profile');
+    await page.evaluate(() => dispatchEvent(new Event('online')));
+    await expect(note).toHaveCount(0);
+    await expect(main(page).getByLabel('Home address')).toBeEnabled();
+    await expect(main(page).getByLabel('Upload profile picture')).toBeEnabled();
   });
 
   test("a storage upload that fails says 'Something went wrong', keeps the old picture, and the next try works", async ({

@@ -1,6 +1,7 @@
 // The footer newsletter form is the first user of the shared client and the toaster; the API is
 // stubbed here so these tests speak only of the browser side (the API has its own tests).
-import { expect, pauseClock, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, pauseClock, signIn, test, waitForIslands } from './fixtures.ts';
 
 const ENDPOINT = '**/api/v1/user/subscribe-newsletter';
 
@@ -139,4 +140,70 @@ test('if the form code cannot be fetched, a submit says so, keeps the address, a
     await footer.getByRole('button', { name: 'Subscribe' }).click();
   }
   await expect(page.getByRole('status').filter({ hasText: 'Thank you for subscribing!' })).toBeVisible();
+});
+
+/** Whether two boxes share any pixel. */
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function wrongCurrentPassword(page: Page) {
+  await page.goto('/dashboard/settings?tab=ChangePassword');
+  await waitForIslands(page);
+  const main = page.getByRole('main');
+  await main.getByLabel('Old Password').fill('Wrong-Pass9x');
+  await main.getByLabel('New Password', { exact: true }).fill('Another-Pass9x');
+  await main.getByLabel('Confirm New Password').fill('Another-Pass9x');
+  await main.getByRole('button', { name: 'Save Changes' }).click();
+  // Still an alert for screen readers, wherever it is drawn.
+  const toast = page.locator('#toaster').getByRole('alert').filter({ hasText: 'Current password is incorrect' });
+  await expect(toast).toBeVisible();
+  // solid-toast's entry animation is over.
+  await page.waitForTimeout(400);
+  return toast;
+}
+
+test('on a phone a toast shows at the bottom, covering neither the header (logo, menu, unread count) nor the heading', async ({
+  page,
+  student,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, student);
+  const toast = await wrongCurrentPassword(page);
+  const box = (await toast.boundingBox())!;
+  const header = (await page.locator('header.site-header').boundingBox())!;
+  const heading = (await page.getByRole('heading', { level: 1, name: 'Settings' }).boundingBox())!;
+  expect(overlaps(box, header), 'the toast covers the header').toBe(false);
+  expect(overlaps(box, heading), 'the toast covers the heading').toBe(false);
+  expect(box.y + box.height).toBeLessThanOrEqual(844);
+  expect(box.y).toBeGreaterThan(844 / 2);
+  await page.screenshot({ path: test.info().outputPath('toast-phone.png') });
+});
+
+test('on a laptop a toast shows at the top right, below the header', async ({ page, student }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, student);
+  const toast = await wrongCurrentPassword(page);
+  const box = (await toast.boundingBox())!;
+  const header = (await page.locator('header.site-header').boundingBox())!;
+  expect(overlaps(box, header), 'the toast covers the header').toBe(false);
+  expect(box.y).toBeLessThan(200);
+  expect(box.x + box.width).toBeGreaterThan(1366 * 0.6);
+  await page.screenshot({ path: test.info().outputPath('toast-laptop.png') });
+});
+
+test('on a laptop at the top of a page, under the promo banner, a toast does not cover the header', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.route(ENDPOINT, (route) => route.fulfill({ json: { message: 'Thank you for subscribing!', data: null } }));
+  await page.goto('/about');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByLabel('Email address').fill('ada@example.com');
+  // Sent from the top of the page, where the banner pushes the header down.
+  await page.evaluate(() => scrollTo(0, 0));
+  await footer.getByRole('button', { name: 'Subscribe' }).dispatchEvent('click');
+  const toast = page.getByRole('status').filter({ hasText: 'Thank you for subscribing!' });
+  await expect(toast).toBeVisible();
+  await page.waitForTimeout(400);
+  const header = (await page.locator('header.site-header').boundingBox())!;
+  expect(header.y, 'the header is below the banner').toBeGreaterThan(20);
+  expect(overlaps((await toast.boundingBox())!, header), 'the toast covers the header').toBe(false);
 });

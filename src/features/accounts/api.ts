@@ -12,7 +12,9 @@ type Out<S extends v.GenericSchema> = v.InferOutput<S>;
 
 export const accountsApi = {
   signUp: (input: Out<typeof SignupSchema>) => http.post(`${AUTH}signup`, input, { data: SignupDataSchema, toastSuccess: true }),
-  resendCode: (email: string) => http.post(`${AUTH}resend-otp`, { email }, { data: NoDataSchema, toastSuccess: true }),
+  // No toast: the server's answer is hedged for anyone asking ('If that address is waiting…'), while
+  // the code page, whose student owns the address, says itself where the new code went (ResendCode).
+  resendCode: (email: string) => http.post(`${AUTH}resend-otp`, { email }, { data: NoDataSchema }),
   verifyAccount: (email: string, otp: string, claim?: string) =>
     http.post(`${AUTH}verify-account`, { email, otp, ...(claim ? { claim } : {}) }, { data: SignedInSchema, toastSuccess: true }),
   verifyEmailLink: (email: string, token: string, password: string) =>

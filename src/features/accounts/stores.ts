@@ -7,7 +7,7 @@ import { isApiError } from '#lib/errors.ts';
 import { DASHBOARD_PATH, go, HOME_PATH, LOGIN_PATH, nextFromQuery, safeNext, SIGNUP_PATH, withNext } from '#lib/navigation.ts';
 import type { User } from '#lib/schemas/user.ts';
 import { replayCall } from '#lib/http.ts';
-import { setSession, updateSessionUser } from '#lib/session.ts';
+import { setSession, updateSessionUser, type Session } from '#lib/session.ts';
 import { forgetSignedOutNote, noteSignedOut, signedOutNote } from '#lib/signed-out.ts';
 import type * as v from 'valibot';
 import { accountsApi } from './api.ts';
@@ -163,9 +163,29 @@ export async function verifyEmailLink(email: string, token: string, password: st
 
 function verified(data: { token: string; user: User }, next: string | null) {
   setSession(data);
+  carryOnVerified(data.user, next);
+}
+
+let carriedOn = false;
+
+/** Leaves the code page for the step after a verified address, once (the session's change comes back here too). */
+function carryOnVerified(user: User, next: string | null) {
+  if (carriedOn) return;
+  carriedOn = true;
   forgetCode('verify');
-  rememberClaim(data.user.email, null);
-  go(data.user.kyc_completed ? (next ?? DASHBOARD_PATH) : withNext(AUTH_PATHS.kyc, next), { replace: true });
+  rememberClaim(user.email, null);
+  go(user.kyc_completed ? (next ?? DASHBOARD_PATH) : withNext(AUTH_PATHS.kyc, next), { replace: true });
+}
+
+/**
+ * The code page, when the session says `email` is verified and signed in: the e-mail's link was
+ * followed in another tab (the session store follows other tabs), or the student is signed in with
+ * it already. It carries on as after the code, instead of still asking for one.
+ */
+export function carryOnIfVerified(session: Session | null, email: string | null) {
+  const user = session?.user;
+  if (!user?.is_verified || !email || user.email.toLowerCase() !== email.toLowerCase()) return;
+  carryOnVerified(user, wayBack());
 }
 
 export async function completeKyc(input: Out<ReturnType<typeof kycSchema>>, next: string | null = wayBack()) {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileTooLargeMessage, MAX_IMAGE_BYTES, WRONG_IMAGE_TYPE } from './upload-schemas.ts';
-import { checkImage, PROGRESS_STORING, readAsDataUrl, sendingProgress } from './upload.ts';
+import { checkImage, PROGRESS_STARTED, PROGRESS_STORED, readAsDataUrl, sendingProgress } from './upload.ts';
 
 describe('fileTooLargeMessage', () => {
   it('names the size in MB, rounded up', () => {
@@ -31,16 +31,17 @@ describe('checkImage', () => {
 });
 
 describe('sendingProgress', () => {
-  it('starts at the storing marker and follows the whole percentage sent', () => {
-    expect(sendingProgress(0, 1000)).toBe(PROGRESS_STORING);
-    expect(sendingProgress(300, 1000)).toBe(60);
-    expect(sendingProgress(611, 1000)).toBe(61);
-    expect(sendingProgress(999, 1000)).toBe(99);
-    expect(sendingProgress(1000, 1000)).toBe(100);
+  it('goes from the started marker (30) to the stored one (60) in the share sent', () => {
+    expect(sendingProgress(0, 1000)).toBe(PROGRESS_STARTED);
+    expect(sendingProgress(300, 1000)).toBe(39);
+    expect(sendingProgress(500, 1000)).toBe(45);
+    expect(sendingProgress(999, 1000)).toBe(59);
+    expect(sendingProgress(1000, 1000)).toBe(PROGRESS_STORED);
   });
-  it('never leaves 60 to 100', () => {
-    expect(sendingProgress(5, 0)).toBe(60);
-    expect(sendingProgress(2000, 1000)).toBe(100);
+  it('never leaves 30 to 60', () => {
+    expect(sendingProgress(5, 0)).toBe(30);
+    expect(sendingProgress(-5, 1000)).toBe(30);
+    expect(sendingProgress(2000, 1000)).toBe(60);
   });
 });
 

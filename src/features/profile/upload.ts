@@ -1,7 +1,7 @@
 // The profile picture upload (docs/product.md#limits-and-timings, API 'Uploads'): the file is
 // checked here first (type, at most 5 MB), then initiate-upload gives a signed URL (progress 30),
-// the bytes go there by XMLHttpRequest so their progress is known (60, then the whole percentage
-// sent), and the upload is confirmed. Saving it on the profile is the caller's next step.
+// the bytes go there by XMLHttpRequest so their progress is known (from 30 to 60 as they go; 60
+// once stored), and the upload is confirmed (100). Saving it on the profile is the caller's next step.
 import { doneProgress, startProgress } from '#lib/loading-bar.ts';
 import { toast } from '#lib/toast/store.ts';
 import * as profileApi from './api.ts';
@@ -16,8 +16,9 @@ const READ_FAILED = 'Failed to read file as data URL';
 const READ_ERROR = 'Error reading file';
 
 /** docs/product.md#limits-and-timings: 'Upload progress markers'. */
-const PROGRESS_STARTED = 30;
-export const PROGRESS_STORING = 60;
+export const PROGRESS_STARTED = 30;
+export const PROGRESS_STORED = 60;
+const PROGRESS_DONE = 100;
 
 export type PickedImage = { ok: true; mimeType: 'image/jpeg' | 'image/png' } | { ok: false; message: string };
 
@@ -33,12 +34,14 @@ export function checkImage(file: { name: string; type: string; size: number }): 
 }
 
 /**
- * What the progress bar shows while the bytes go: the whole percentage sent, never below the
- * 'storing' marker (60) it starts from and never past 100.
+ * What the progress bar shows while the bytes go: from the 'started' marker (30) to the 'stored'
+ * one (60) in the share sent, whole numbers, never outside them. The markers stay SPEC's: 30 when
+ * the upload is started, 60 when the file is stored.
  */
 export function sendingProgress(loaded: number, total: number): number {
-  if (!(total > 0)) return PROGRESS_STORING;
-  return Math.min(100, Math.max(PROGRESS_STORING, Math.floor((loaded / total) * 100)));
+  if (!(total > 0)) return PROGRESS_STARTED;
+  const share = Math.min(1, Math.max(0, loaded / total));
+  return PROGRESS_STARTED + Math.floor(share * (PROGRESS_STORED - PROGRESS_STARTED));
 }
 
 /** The picked file as a data: URL, to show it while it uploads. Rejects with the message to show. */
@@ -97,8 +100,8 @@ export async function uploadImage(
   onProgress(PROGRESS_STARTED);
   startProgress();
   try {
-    onProgress(PROGRESS_STORING);
     await putFile(upload.file_url, file, upload.mime_type, onProgress);
+    onProgress(PROGRESS_STORED);
   } catch (error) {
     toast.error(UPLOAD_FAILED);
     throw error;
@@ -106,6 +109,6 @@ export async function uploadImage(
     doneProgress();
   }
   const { data: record } = await profileApi.confirmUpload(upload.file_id, { file_key: upload.file_key, file_url: upload.file_url });
-  onProgress(100);
+  onProgress(PROGRESS_DONE);
   return record.file_id;
 }

@@ -33,7 +33,10 @@ export interface ToastMessage extends ToastOptions {
   duration: number;
 }
 
-export const TOAST_POSITION = 'top-right';
+export const TOAST_POSITION = 'top-right' as const;
+/** A phone's screen: its toasts go to the bottom, where they hide neither the header nor the heading. */
+export const NARROW_TOASTS = '(max-width: 47.99rem)';
+export const NARROW_TOAST_POSITION = 'bottom-center' as const;
 const ERROR_TOAST_MS = 3000;
 const TOAST_MS = 5000;
 

@@ -11,12 +11,14 @@ export const removeQuestion = (what: string, online: boolean) =>
 interface ConfirmRemoveProps {
   /** The button's text (its name may carry a visually hidden part, such as the material's title). */
   children: ReactNode;
+  /** The button's whole name when its text alone does not say what it removes ('Remove from phone: Title'). */
+  label?: string;
   /** The question: what goes, and what bringing it back takes. */
   question: string;
   onRemove: () => void;
 }
 
-export function ConfirmRemove({ children, question, onRemove }: ConfirmRemoveProps) {
+export function ConfirmRemove({ children, label, question, onRemove }: ConfirmRemoveProps) {
   const [asking, setAsking] = useState(false);
   const questionId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -32,7 +34,7 @@ export function ConfirmRemove({ children, question, onRemove }: ConfirmRemovePro
 
   if (!asking)
     return (
-      <button ref={button} type="button" className="btn btn-outline" onClick={() => setAsking(true)}>
+      <button ref={button} type="button" className="btn btn-outline" onClick={() => setAsking(true)} aria-label={label}>
         {children}
       </button>
     );

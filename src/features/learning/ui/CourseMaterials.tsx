@@ -249,9 +249,12 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
   const poster = saved && where && material.poster_url ? savedFileUrl({ ...where, poster: true }) : material.poster_url;
   const reachable = saved || online;
   const [failed, setFailed] = useState(false);
-  // Set by a click on 'Watch video', not by a link to the material: only a click starts playback.
-  const [playOnOpen, setPlayOnOpen] = useState(false);
+  // Counts the clicks on 'Watch video' (a link to the material does not count): only a click starts
+  // playback, and each click brings the player into view.
+  const [watched, setWatched] = useState(0);
+  const playOnOpen = watched > 0;
   const video = useRef<HTMLVideoElement>(null);
+  const playerBox = useRef<HTMLDivElement>(null);
   const anchor = materialAnchor(material.id);
   const checkbox = `complete-${material.id}`;
   const player = `player-${material.id}`;
@@ -259,11 +262,19 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
     if (selectMaterial(material.id)) history.replaceState(history.state, '', `#${anchor}`);
   };
   const watch = () => {
-    setPlayOnOpen(true);
+    setWatched((count) => count + 1);
     select();
     // Already open: the click is still the gesture that lets it play, with its sound.
     void video.current?.play().catch(() => undefined);
   };
+  // The player opens under the card's buttons: on a phone, for a lower card, below the screen's
+  // edge while it already plays. Scrolled the least that shows it whole, gently unless the person
+  // asked for reduced motion.
+  useEffect(() => {
+    if (!watched || !selected) return;
+    const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+    playerBox.current?.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
+  }, [watched, selected]);
   const onVideoError = () => {
     void reloadAfterVideoError().then((reloading) => {
       if (!reloading) setFailed(true);
@@ -272,6 +283,8 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
 
   return (
     <li id={anchor} className={selected ? 'material is-selected' : 'material'} aria-current={selected ? 'true' : undefined}>
+      {/* Each control's name is in its own aria-label: a visually hidden span (absolutely placed) is
+          read with a space before it, 'Completed : …'. */}
       <div className="material-head">
         <div className="material-text">
           <h2 className="material-title">{material.title}</h2>
@@ -299,10 +312,9 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
             id={checkbox}
             checked={material.completed}
             onChange={(event) => void setCompleted(material.id, event.currentTarget.checked)}
+            aria-label={`Completed: ${material.title}`}
           />
-          <label htmlFor={checkbox}>
-            Completed<span className="visually-hidden">: {material.title}</span>
-          </label>
+          <label htmlFor={checkbox}>Completed</label>
         </div>
       </div>
       <div className="material-actions">
@@ -317,12 +329,20 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
             aria-expanded={selected}
             aria-controls={selected ? player : undefined}
             onClick={watch}
+            aria-label={`Watch video: ${material.title}`}
           >
-            Watch video<span className="visually-hidden">: {material.title}</span>
+            Watch video
           </button>
         ) : (
-          <a className="btn btn-outline" href={url} target="_blank" rel="noopener" onClick={select}>
-            Open PDF<span className="visually-hidden">: {material.title} (opens in a new tab)</span>
+          <a
+            className="btn btn-outline"
+            href={url}
+            target="_blank"
+            rel="noopener"
+            onClick={select}
+            aria-label={`Open PDF: ${material.title} (opens in a new tab)`}
+          >
+            Open PDF
           </a>
         )}
         {where &&
@@ -332,21 +352,27 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
             </span>
           ) : saved ? (
             <ConfirmRemove
+              label={`Remove from phone: ${material.title}`}
               question={removeQuestion(`‘${material.title}’`, online)}
               onRemove={() => void removeFromPhone(where.student, { material: material.id })}
             >
-              Remove from phone<span className="visually-hidden">: {material.title}</span>
+              Remove from phone
             </ConfirmRemove>
           ) : (
             online && (
-              <button type="button" className="btn btn-outline" onClick={() => void saveForOffline(where.student, courseId, [material])}>
-                Save for offline<span className="visually-hidden">: {material.title}</span>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => void saveForOffline(where.student, courseId, [material])}
+                aria-label={`Save for offline: ${material.title}`}
+              >
+                Save for offline
               </button>
             )
           ))}
       </div>
       {selected && reachable && material.kind === 'video' && (
-        <div className="material-player" id={player}>
+        <div className="material-player" id={player} ref={playerBox}>
           {/* The catalogue has no caption files for materials yet (no field in content/ nor the API): a known gap. */}
           {/* eslint-disable-next-line jsx-a11y-x/media-has-caption */}
           <video

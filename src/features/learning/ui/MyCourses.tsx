@@ -107,10 +107,11 @@ function SavedOnPhone({ student, courses, online }: { student: string; courses: 
               {files.length === 1 ? 'material' : 'materials'}, {formatBytes(files.reduce((sum, s) => sum + s.bytes, 0))}
             </span>{' '}
             <ConfirmRemove
+              label={`Remove: ${course.title}`}
               question={removeQuestion(course.title, online)}
               onRemove={() => void removeFromPhone(student, { course: course.course_id })}
             >
-              Remove<span className="visually-hidden">: {course.title}</span>
+              Remove
             </ConfirmRemove>
           </li>
         ))}

@@ -3,8 +3,12 @@
 // The picture is saved on its own, the moment it is uploaded or cleared, whatever the form below
 // holds; the form saves the address and phone. Both put the saved user in the session, so the
 // header's avatar and name change on every page, and the picture here follows the session too.
+// Offline (docs/product.md#offline-study), the profile as this browser last had it, read-only, with
+// a note saying so; it loads again when the connection is back.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { isNetworkError } from '#lib/errors.ts';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
 import type { User } from '#lib/schemas/user.ts';
@@ -14,17 +18,27 @@ import { ProfileFormSchema, type ProfileFormValues } from '../schemas.ts';
 import { loadProfile, removeProfileImage, saveProfile, saveProfileImage } from '../stores.ts';
 import { checkImage, IMAGE_ACCEPT, readAsDataUrl, uploadImage } from '../upload.ts';
 
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; user: User };
+type Load =
+  | { kind: 'loading' }
+  | { kind: 'failed' }
+  // The server could not be reached: the profile the session holds, if any.
+  | { kind: 'offline'; user: User | null }
+  | { kind: 'ready'; user: User };
 
 export function ProfileForm({ headingId }: { headingId: string }) {
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  // Quiet: a lost connection is said on the page, not in a toast (a refusal is still toasted).
   const fetchProfile = () =>
-    loadProfile().then(
+    loadProfile({ quiet: true }).then(
       (user) => setLoad({ kind: 'ready', user }),
-      () => setLoad({ kind: 'failed' }),
+      (error: unknown) => setLoad(isNetworkError(error) ? { kind: 'offline', user: $session.get()?.user ?? null } : { kind: 'failed' }),
     );
   useEffect(() => {
     void fetchProfile();
+    // Back online: the profile from the server, editable again.
+    const again = () => void fetchProfile();
+    addEventListener('online', again);
+    return () => removeEventListener('online', again);
   }, []);
   const retry = () => {
     setLoad({ kind: 'loading' });
@@ -41,7 +55,23 @@ export function ProfileForm({ headingId }: { headingId: string }) {
         </button>
       </p>
     );
-  return <ProfileFields user={load.user} headingId={headingId} />;
+  if (load.kind === 'offline')
+    return (
+      <>
+        <div className="offline-status" role="status">
+          <p>
+            {load.user
+              ? 'Offline: this is your profile as this phone last had it. You can change it when you are back online.'
+              : 'Offline: your profile will show when you are back online.'}{' '}
+            <button type="button" className="link-button" onClick={retry}>
+              Try again
+            </button>
+          </p>
+        </div>
+        {load.user && <ProfileFields key="offline" user={load.user} headingId={headingId} offline />}
+      </>
+    );
+  return <ProfileFields key="ready" user={load.user} headingId={headingId} />;
 }
 
 const valuesOf = (user: User): ProfileFormValues => ({
@@ -52,7 +82,7 @@ const valuesOf = (user: User): ProfileFormValues => ({
   phone_number: user.phone_number ?? '',
 });
 
-function ProfileFields({ user: loaded, headingId }: { user: User; headingId: string }) {
+function ProfileFields({ user: loaded, headingId, offline = false }: { user: User; headingId: string; offline?: boolean }) {
   // The session holds the newest user: this page's saves, and another tab's (the session follows it).
   const user = useStore($session)?.user ?? loaded;
   // What the form starts from: the profile as last loaded or saved.
@@ -71,35 +101,44 @@ function ProfileFields({ user: loaded, headingId }: { user: User; headingId: str
 
   return (
     <form.AppForm>
-      <Avatar user={user} />
+      <Avatar user={user} offline={offline} />
       <form.Form aria-labelledby={headingId} className="settings-form">
-        <div className="form-row">
-          <form.AppField name="first_name">
-            {(field) => <field.TextField label="First name" autoComplete="given-name" readOnly />}
+        {/* Offline, shown but not editable: nothing could be saved. */}
+        <fieldset className="settings-fields" disabled={offline}>
+          <div className="form-row">
+            <form.AppField name="first_name">
+              {(field) => <field.TextField label="First name" autoComplete="given-name" readOnly />}
+            </form.AppField>
+            <form.AppField name="last_name">
+              {(field) => <field.TextField label="Last name" autoComplete="family-name" readOnly />}
+            </form.AppField>
+          </div>
+          <form.AppField name="home_address" validators={{ onChange: ProfileFormSchema.entries.home_address }}>
+            {(field) => (
+              <field.TextField
+                label="Home address"
+                placeholder="Enter home address"
+                autoComplete="street-address"
+                maxLength={200}
+                required
+              />
+            )}
           </form.AppField>
-          <form.AppField name="last_name">
-            {(field) => <field.TextField label="Last name" autoComplete="family-name" readOnly />}
-          </form.AppField>
-        </div>
-        <form.AppField name="home_address" validators={{ onChange: ProfileFormSchema.entries.home_address }}>
-          {(field) => (
-            <field.TextField label="Home address" placeholder="Enter home address" autoComplete="street-address" maxLength={200} required />
-          )}
-        </form.AppField>
-        <div className="form-row">
-          <form.AppField name="phone_number" validators={{ onChange: ProfileFormSchema.entries.phone_number }}>
-            {(field) => <field.PhoneField label="Phone number" />}
-          </form.AppField>
-          <form.AppField name="email">{(field) => <field.EmailField readOnly />}</form.AppField>
-        </div>
-        <form.SubmitButton>Save Changes</form.SubmitButton>
+          <div className="form-row">
+            <form.AppField name="phone_number" validators={{ onChange: ProfileFormSchema.entries.phone_number }}>
+              {(field) => <field.PhoneField label="Phone number" />}
+            </form.AppField>
+            <form.AppField name="email">{(field) => <field.EmailField readOnly />}</form.AppField>
+          </div>
+          <form.SubmitButton>Save Changes</form.SubmitButton>
+        </fieldset>
       </form.Form>
     </form.AppForm>
   );
 }
 
 /** The picture: pick a file to upload it, click the current one to clear it. */
-function Avatar({ user }: { user: User }) {
+function Avatar({ user, offline }: { user: User; offline: boolean }) {
   const inputId = useId();
   const noteId = useId();
   const [busy, setBusy] = useState(false);
@@ -127,7 +166,9 @@ function Avatar({ user }: { user: User }) {
     }
     try {
       setProgress(0);
-      await saveProfileImage(await uploadImage(file, check.mimeType, setProgress));
+      // Each marker drawn as it comes (30 right before the bytes go), not merged into the next.
+      const onProgress = (percent: number) => flushSync(() => setProgress(percent));
+      await saveProfileImage(await uploadImage(file, check.mimeType, onProgress));
     } catch {
       // Toasted already: by the HTTP client, or as the storage upload's 'Something went wrong'.
     } finally {
@@ -163,7 +204,7 @@ function Avatar({ user }: { user: User }) {
           className="settings-avatar-clear"
           aria-label="Remove profile picture"
           aria-describedby={noteId}
-          disabled={busy}
+          disabled={busy || offline}
           onClick={(event) => void clear(event.detail === 0)}
         >
           <img src={user.image_url} alt="" width={96} height={96} />
@@ -180,7 +221,7 @@ function Avatar({ user }: { user: User }) {
           type="file"
           accept={IMAGE_ACCEPT}
           aria-describedby={noteId}
-          disabled={busy}
+          disabled={busy || offline}
           onChange={(event) => void pick(event)}
         />
         <label htmlFor={inputId} className="btn btn-outline settings-file-label">
