@@ -17,7 +17,12 @@ const collections = await loadCollections();
 const rules: PresenceRules = {};
 const config = editorConfig(collections, { root: '.', backend: { name: 'proxy', proxy_url: 'http://localhost/api/v1' } }, rules);
 type EditorCollection = (typeof config.collections)[number];
-const HIDDEN: Record<string, string[]> = { courses: ['materials'] };
+const HIDDEN: Record<string, string[]> = {
+  courses: ['materials'],
+  testimonials: ['position'],
+  campuses: ['position'],
+  partners: ['position'],
+};
 
 /** The fields of an entry as the editor edits it, and where that entry's data sits in its file. */
 function entryFields(collection: EditorCollection): {
@@ -26,7 +31,12 @@ function entryFields(collection: EditorCollection): {
 } {
   if ('folder' in collection) return { fields: collection.fields, dataOf: (data) => [data] };
   const [top] = collection.files[0]!.fields as DecapField[];
-  if (top!.widget === 'list') return { fields: top!.fields!.slice(1), dataOf: (data) => data[top!.name] as Record<string, unknown>[] };
+  // A list file's items, each with the position the site's loader gives it (listFile).
+  if (top!.widget === 'list')
+    return {
+      fields: top!.fields!.slice(1),
+      dataOf: (data) => (data[top!.name] as Record<string, unknown>[]).map((item, index) => ({ ...item, position: index + 1 })),
+    };
   if (top!.name === collection.name || collection.files[0]!.file.endsWith('.md'))
     return { fields: collection.files[0]!.fields, dataOf: (data) => [data] };
   return { fields: top!.fields!, dataOf: (data) => Object.values(data) as Record<string, unknown>[] };
@@ -43,7 +53,7 @@ function editorErrors(fields: DecapField[], data: Record<string, unknown>, path 
     const items = Array.isArray(value) ? (value as unknown[]) : [value];
     if (field.pattern && typeof value === 'string' && !new RegExp(field.pattern[0]).test(value)) errors.push(`${at}: ${field.pattern[1]}`);
     if (
-      field.widget === 'number' &&
+      (field.widget === 'number' || field.widget === 'naira') &&
       ((field.min !== undefined && (value as number) < field.min) || (field.max !== undefined && (value as number) > field.max))
     )
       errors.push(`${at}: out of range`);

@@ -191,7 +191,9 @@ function collectionConfig(collection: ContentCollection, root: string, shared: P
   const presentation = PRESENTATION[collection.name] ?? { label: collection.name };
   const schema = jsonSchemaOf(collection.schema);
   const files = filesOf(root, collection).map((path) => readEntry(root, path));
-  const hidden = new Set(presentation.hidden ?? []);
+  // A list file's `position` is the item's place in the file (listFile in content.config.ts), set
+  // when the site is built: staff set it by dragging the item, so it is no field of its own.
+  const hidden = new Set([...(presentation.hidden ?? []), ...(collection.loader.kind === 'file' ? ['position'] : [])]);
   const visible: JsonSchema = {
     ...schema,
     properties: Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !hidden.has(name))),

@@ -163,6 +163,9 @@ function fieldOf(name: string, schema: JsonSchema, required: boolean, context: F
   if (schema.format === 'date')
     return defined({ ...base, widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'D MMMM YYYY', time_format: false, picker_utc: true });
   if (schema.enum) return defined({ ...base, widget: 'select', options: schema.enum });
+  // Whole naira (price_naira): the editor page's own 'naira' field reads '195,000' and refuses kobo,
+  // where Decap's number field read '195000.50' as 1950005.
+  if (schema.type === 'integer' && name.endsWith('_naira')) return defined({ ...base, widget: 'naira', ...bounds(schema) });
   if (schema.type === 'integer' || schema.type === 'number')
     return defined({ ...base, widget: 'number', value_type: schema.type === 'integer' ? 'int' : 'float', step: 1, ...bounds(schema) });
   if (schema.type === 'object') {

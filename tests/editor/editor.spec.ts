@@ -3,9 +3,10 @@
 // content shows the change on the pages. Another site's page cannot call its backend.
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
+import { parse, stringify } from 'yaml';
 import { openEntry, publish, readEntry, ROOT } from './editor.ts';
 
 const PROJECT = 'content/projects/world-bank.md';
@@ -39,6 +40,16 @@ test('an editor changes a project summary and a course price; only those change,
   const withoutSummary = (text: string) => text.replace(/^summary: .*(?:\n {2}.*)*\n/m, '');
   expect(withoutSummary(project.after.text)).toBe(withoutSummary(project.before.text));
 
+  // Staff drag Blessing's quote to the top and the last partner to the first place: the file
+  // holds the new order (as the editor's list writes it), and so must the pages.
+  const moveToTop = (file: string, key: string, id: string) => {
+    const data = parse(readFileSync(join(ROOT, file), 'utf8')) as Record<string, { id: string }[]>;
+    const list = data[key]!;
+    writeFileSync(join(ROOT, file), stringify({ [key]: [list.find((item) => item.id === id)!, ...list.filter((item) => item.id !== id)] }));
+  };
+  moveToTop('content/testimonials.yaml', 'testimonials', 'blessing-akpan');
+  moveToTop('content/partners.yaml', 'partners', 'fashion-focus-africa');
+
   // The build of the edited content: the site's sources beside the editor's copy of content/.
   for (const entry of ['src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'])
     cpSync(entry, join(ROOT, entry), { recursive: true });
@@ -47,6 +58,10 @@ test('an editor changes a project summary and a course price; only those change,
   expect(build.status, build.stdout + build.stderr).toBe(0);
   expect(readFileSync(join(ROOT, 'dist/projects/world-bank/index.html'), 'utf8')).toContain(NEW_SUMMARY);
   expect(readFileSync(join(ROOT, 'dist/courses/fashion-illustration/index.html'), 'utf8')).toContain('₦86,000');
+  const home = readFileSync(join(ROOT, 'dist/index.html'), 'utf8');
+  const names = (pattern: RegExp) => [...home.matchAll(pattern)].map((match) => match[1]);
+  expect(names(/<strong>([^<]+)<\/strong>\s*<br/g)).toEqual(['Blessing Akpan', 'Amaka Eze', 'Tobi Adewale']);
+  expect(home.indexOf('alt="Fashion Focus Africa"')).toBeLessThan(home.indexOf('alt="Lagos State Employment Trust Fund"'));
 });
 
 test('the editor refuses a summary over its limit and a course without a title, naming the field; nothing is written', async ({ page }) => {
