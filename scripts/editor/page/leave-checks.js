@@ -26,7 +26,9 @@ function checkedOnLeave(name) {
       });
     },
   });
-  CMS.registerWidget({ ...widget, name, controlComponent: Checked, previewComponent: widget.preview });
+  // Not `...widget`: its own `control` would win over controlComponent.
+  const { preview, schema, globalStyles, allowMapValue } = widget;
+  CMS.registerWidget({ name, controlComponent: Checked, previewComponent: preview, schema, globalStyles, allowMapValue });
 }
 
 for (const name of ['string', 'text', 'number']) checkedOnLeave(name);

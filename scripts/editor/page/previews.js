@@ -176,6 +176,7 @@ CMS.registerPreviewTemplate('tutors', (props) => {
 CMS.registerPreviewTemplate('faculty', (props) => {
   const data = props.entry.get('data');
   return page(
+    h('h1', null, 'Faculty, as the about page shows them'),
     h(
       'figure',
       { className: 'card preview-faculty' },
