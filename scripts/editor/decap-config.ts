@@ -49,6 +49,7 @@ const PRESENTATION: Record<string, Presentation> = {
       description: { label: 'Short description' },
       summary: { label: 'Course outline' },
       order: { hint: 'Place in the catalogue: 1 comes first.' },
+      tutors: { hint: 'Choose one to three tutors from the list; the first is the lead tutor.' },
     },
     overrides: {
       tutors: {

@@ -152,7 +152,9 @@ for (const [width, height] of [
     test.skip(!process.env.EDITOR_SCREENSHOTS, 'EDITOR_SCREENSHOTS=1 makes the pictures');
     await page.setViewportSize({ width: width!, height: height! });
     await openEntry(page, 'courses', 'pattern-drafting-foundations');
-    await page.getByLabel('Price (naira)').scrollIntoViewIfNeeded();
+    // The price field with what it will save.
+    await page.getByLabel('Price (naira)').fill('195,000');
+    await page.getByText('Will be saved as ₦195,000.').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `docs/screenshots/editor-course-${width}.png` });
   });
 }

@@ -198,3 +198,59 @@ test.describe('on a phone (390 px)', () => {
     await expect(page.getByText('UNSAVED CHANGES').or(page.getByText('Unsaved changes'))).toBeVisible();
   });
 });
+
+// Pictures for the README and the issue, made on request: EDITOR_SCREENSHOTS=1.
+for (const [width, height] of [
+  [1366, 900],
+  [390, 844],
+] as const) {
+  test(`screenshots: a field error, pictures refused and resized, previews at ${width} px`, async ({ page }) => {
+    test.skip(!process.env.EDITOR_SCREENSHOTS, 'EDITOR_SCREENSHOTS=1 makes the pictures');
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width, height });
+    const shot = (name: string) => page.screenshot({ path: `docs/screenshots/editor-${name}-${width}.png` });
+
+    await openEntry(page, 'courses', 'fashion-business-and-pricing');
+    await page.getByLabel('Price (naira)').fill('150000.75');
+    await page.getByLabel('Image description').focus();
+    await page.getByLabel('Price (naira)').scrollIntoViewIfNeeded();
+    await shot('price-refused');
+
+    await openEntry(page, 'projects', 'gates-foundation');
+    await page.getByLabel('Partner', { exact: true }).fill('');
+    await page.getByLabel('Browser tab title').fill('Gates');
+    await page.getByLabel('Summary').focus();
+    await page.getByLabel('Browser tab title').scrollIntoViewIfNeeded();
+    await shot('field-error');
+
+    await openEntry(page, 'courses', 'embroidery-and-beadwork');
+    await page.getByRole('button', { name: 'Choose different image' }).click();
+    const small = await sharp({ create: { width: 240, height: 180, channels: 3, background: '#336' } })
+      .png()
+      .toBuffer();
+    await page.locator('input[type=file]').setInputFiles({ name: 'whatsapp-thumbnail.png', mimeType: 'image/png', buffer: small });
+    await expect(page.getByRole('alert')).toBeVisible();
+    await shot('picture-refused');
+    await page.getByRole('button', { name: 'OK' }).click();
+    const photo = await sharp({ create: { width: 4032, height: 3024, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 18 } } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    await page.locator('input[type=file]').setInputFiles({ name: 'IMG_20261126_101512.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(page.getByRole('status').filter({ hasText: 'made smaller' })).toBeVisible({ timeout: 60_000 });
+    await shot('picture-resized');
+
+    if (width === 390) {
+      await openEntry(page, 'projects', 'world-bank');
+      await shot('phone-form');
+      await page.locator('iframe').first().scrollIntoViewIfNeeded();
+      await shot('phone-preview');
+      return;
+    }
+    for (const [collection, entry] of PREVIEWS) {
+      await openEntry(page, collection, entry);
+      await page.waitForTimeout(500);
+      const pane = (await page.locator('iframe').first().boundingBox())!;
+      await page.screenshot({ path: `docs/screenshots/editor-preview-${collection}-${width}.png`, clip: pane });
+    }
+  });
+}
