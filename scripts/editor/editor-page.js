@@ -8,6 +8,7 @@
 import editorStyles from './page/editor.css';
 import './page/leave-checks.js';
 import './page/naira-widget.js';
+import './page/picture-thumbnails.js';
 import './page/pictures.js';
 import './page/previews.js';
 

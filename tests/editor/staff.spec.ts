@@ -149,8 +149,17 @@ test("every page type previews as the site shows it, in the site's styles, with 
     const title = preview.getByRole('heading', { level: 1 });
     await expect(title, collection).toHaveText(heading);
     // The site's own global.css: its serif headings and ink colour, not Decap's field list.
-    expect(await title.evaluate((element) => getComputedStyle(element).fontFamily), collection).toMatch(/Georgia/);
+    await expect.poll(() => title.evaluate((element) => getComputedStyle(element).fontFamily), collection).toMatch(/Georgia/);
     await expect(preview.locator('strong', { hasText: /:$/ }), `${collection}: no 'Label:' list`).toHaveCount(0);
+    // The form's own thumbnails: the picture, not Decap's empty placeholder (a 46-byte SVG).
+    const thumbnails = page.locator('img[class*="StyledImage"]');
+    for (let index = 0; index < (await thumbnails.count()); index++)
+      await expect
+        .poll(
+          () => thumbnails.nth(index).evaluate(async (image: HTMLImageElement) => (await (await fetch(image.src)).blob()).size),
+          `${collection} thumbnail ${index}`,
+        )
+        .toBeGreaterThan(100);
     const images = preview.locator('img');
     for (let index = 0; index < (await images.count()); index++)
       await expect
@@ -213,7 +222,7 @@ for (const [width, height] of [
     await openEntry(page, 'courses', 'fashion-business-and-pricing');
     await page.getByLabel('Price (naira)').fill('150000.75');
     await page.getByLabel('Image description').focus();
-    await page.getByLabel('Price (naira)').scrollIntoViewIfNeeded();
+    await page.getByLabel('Mode of study').scrollIntoViewIfNeeded();
     await shot('price-refused');
 
     await openEntry(page, 'projects', 'gates-foundation');
