@@ -61,7 +61,9 @@ test('a phone photo is made smaller when chosen and saved; a picture too small i
   page,
 }) => {
   test.setTimeout(120_000);
-  const photo = await sharp({ create: { width: 4032, height: 3024, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 18 } } })
+  const photo = await sharp({
+    create: { width: 4032, height: 3024, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } },
+  })
     .jpeg({ quality: 90 })
     .toBuffer();
   expect(photo.length).toBeGreaterThan(4 * 1024 * 1024);
@@ -241,7 +243,9 @@ for (const [width, height] of [
     await expect(page.getByRole('alert')).toBeVisible();
     await shot('picture-refused');
     await page.getByRole('button', { name: 'OK' }).click();
-    const photo = await sharp({ create: { width: 4032, height: 3024, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 18 } } })
+    const photo = await sharp({
+      create: { width: 4032, height: 3024, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } },
+    })
       .jpeg({ quality: 90 })
       .toBuffer();
     await page.locator('input[type=file]').setInputFiles({ name: 'IMG_20261126_101512.jpg', mimeType: 'image/jpeg', buffer: photo });
