@@ -100,8 +100,8 @@ test('a phone photo is made smaller when chosen and saved; a picture too small i
   expect(existsSync(join(ROOT, 'content/images/courses/tiny.png'))).toBe(false);
 });
 
-// The card's field is a list of the projects (decap-config.test.ts); here the backend's own check.
-test('a save naming a project that is not there (its name typed for its file name) is refused, naming the field', async ({
+test("a home page card's project is chosen from the projects by name; a save naming a project that is not there is refused", async ({
+  page,
   request,
   baseURL,
 }) => {
@@ -125,6 +125,24 @@ test('a save naming a project that is not there (its name typed for its file nam
       'Home page › Projects › Cards › Project: “Youth Tailoring Programme” is not one of the entries in content/projects/. Choose one from the list.',
   });
   expect(readFileSync(join(ROOT, 'content/pages/home.md'), 'utf8')).toBe(home);
+
+  // In the editor: the card shows its project by name, and another is picked from the list.
+  await openEntry(page, 'home', 'home');
+  const card = page
+    .locator('[class*="-ListItem"]')
+    .filter({ has: page.getByText('/projects/ishk', { exact: true }) })
+    .last();
+  await card.getByRole('button').first().click();
+  await expect(card.getByText('Women in Fashion Scholarship')).toBeVisible();
+  const project = card.getByLabel('Project', { exact: true });
+  await project.click();
+  await project.pressSequentially('Graduate');
+  await page.getByRole('option', { name: 'Graduate Enterprise Programme' }).click();
+  await publish(page);
+  await saved(page);
+  await expect
+    .poll(() => (readEntry('content/pages/home.md', 'after').data.projects as { cards: { project: string }[] }).cards[0]!.project)
+    .toBe('world-bank');
 });
 
 const PREVIEWS: [collection: string, entry: string, heading: RegExp][] = [
