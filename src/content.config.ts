@@ -14,10 +14,18 @@ const seo = {
 
 /**
  * A YAML file holding one list under the collection's name, each item with its `id`: the browser
- * editor (npm run edit) edits it as one list, in the order shown on the pages.
+ * editor (npm run edit) edits it as one list, in the order shown on the pages. Astro's store keeps
+ * entries by id, so each item is given its `position` in the file (1 first; never written in the
+ * file, see listed) and the pages show the list sorted by it (src/lib/in-file-order.ts).
  */
 const listFile = (path: string, key: string) =>
-  file(path, { parser: (text) => (parse(text) as Record<string, Record<string, unknown>[]>)[key] ?? [] });
+  file(path, {
+    parser: (text) =>
+      ((parse(text) as Record<string, Record<string, unknown>[]>)[key] ?? []).map((item, index) => ({ ...item, position: index + 1 })),
+  });
+
+/** The fields of a list file's items, with the position listFile gives each. */
+const listed = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, position: z.number().int().min(1) });
 
 const link = z.object({ label: z.string().min(1), href: z.string().min(1) });
 
@@ -130,7 +138,7 @@ const faculty = defineCollection({
 const testimonials = defineCollection({
   loader: listFile('content/testimonials.yaml', 'testimonials'),
   schema: ({ image }) =>
-    z.object({
+    listed({
       quote: z.string().min(20),
       name: z.string(),
       role: z.string(),
@@ -139,22 +147,21 @@ const testimonials = defineCollection({
     }),
 });
 
-/** Shown in `order`; `status: coming-soon` marks a campus not yet open. */
+/** Shown in the file's order; `status: coming-soon` marks a campus not yet open. */
 const campuses = defineCollection({
   loader: listFile('content/campuses.yaml', 'campuses'),
-  schema: z.object({
+  schema: listed({
     city: z.string(),
     address: z.string(),
     phone: z.string().optional(),
     status: z.enum(['open', 'coming-soon']),
-    order: z.number().int(),
   }),
 });
 
 /** Logos are our own simple wordmarks, not the partners' official marks. */
 const partners = defineCollection({
   loader: listFile('content/partners.yaml', 'partners'),
-  schema: ({ image }) => z.object({ name: z.string(), logo: image(), order: z.number().int() }),
+  schema: ({ image }) => listed({ name: z.string(), logo: image() }),
 });
 
 const wip = defineCollection({

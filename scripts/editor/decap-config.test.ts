@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
-import { editablePaths, editorConfig, type PresenceRules } from './decap-config.ts';
+import { editablePaths, editorConfig, gateRules, type PresenceRules } from './decap-config.ts';
 import type { DecapField } from './fields.ts';
 import { jsonSchemaOf, type JsonSchema } from './fields.ts';
 import { loadCollections } from './load-collections.ts';
@@ -17,7 +17,12 @@ const collections = await loadCollections();
 const rules: PresenceRules = {};
 const config = editorConfig(collections, { root: '.', backend: { name: 'proxy', proxy_url: 'http://localhost/api/v1' } }, rules);
 type EditorCollection = (typeof config.collections)[number];
-const HIDDEN: Record<string, string[]> = { courses: ['materials'] };
+const HIDDEN: Record<string, string[]> = {
+  courses: ['materials'],
+  testimonials: ['position'],
+  campuses: ['position'],
+  partners: ['position'],
+};
 
 /** The fields of an entry as the editor edits it, and where that entry's data sits in its file. */
 function entryFields(collection: EditorCollection): {
@@ -26,7 +31,12 @@ function entryFields(collection: EditorCollection): {
 } {
   if ('folder' in collection) return { fields: collection.fields, dataOf: (data) => [data] };
   const [top] = collection.files[0]!.fields as DecapField[];
-  if (top!.widget === 'list') return { fields: top!.fields!.slice(1), dataOf: (data) => data[top!.name] as Record<string, unknown>[] };
+  // A list file's items, each with the position the site's loader gives it (listFile).
+  if (top!.widget === 'list')
+    return {
+      fields: top!.fields!.slice(1),
+      dataOf: (data) => (data[top!.name] as Record<string, unknown>[]).map((item, index) => ({ ...item, position: index + 1 })),
+    };
   if (top!.name === collection.name || collection.files[0]!.file.endsWith('.md'))
     return { fields: collection.files[0]!.fields, dataOf: (data) => [data] };
   return { fields: top!.fields!, dataOf: (data) => Object.values(data) as Record<string, unknown>[] };
@@ -43,7 +53,7 @@ function editorErrors(fields: DecapField[], data: Record<string, unknown>, path 
     const items = Array.isArray(value) ? (value as unknown[]) : [value];
     if (field.pattern && typeof value === 'string' && !new RegExp(field.pattern[0]).test(value)) errors.push(`${at}: ${field.pattern[1]}`);
     if (
-      field.widget === 'number' &&
+      (field.widget === 'number' || field.widget === 'naira') &&
       ((field.min !== undefined && (value as number) < field.min) || (field.max !== undefined && (value as number) > field.max))
     )
       errors.push(`${at}: out of range`);
@@ -138,5 +148,85 @@ describe('the content editor', () => {
     const materials = 'fields' in courses ? courses.fields.find((field) => field.name === 'materials') : undefined;
     expect(materials?.widget).toBe('hidden');
     expect(editablePaths(config).filter((path) => /materials|lessons/.test(path))).toEqual([]);
+  });
+});
+
+describe('references between entries', () => {
+  it("offers the home page's project cards as a list of the projects, and the gate checks them on save", () => {
+    const home = config.collections.find((collection) => collection.name === 'home')!;
+    const projects = ('files' in home ? home.files[0]!.fields : []).find((field) => field.name === 'projects')!;
+    const cards = projects.fields!.find((field) => field.name === 'cards')!;
+    expect(cards.fields!.find((field) => field.name === 'project')).toMatchObject({
+      widget: 'relation',
+      collection: 'projects',
+      value_field: '{{slug}}',
+    });
+    expect(gateRules(config).references).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          entry: { file: 'content/pages/home.md' },
+          path: ['projects', 'cards', '[]', 'project'],
+          folder: 'content/projects',
+        }),
+        expect.objectContaining({ entry: { folder: 'content/courses' }, path: ['tutors'], folder: 'content/tutors' }),
+      ]),
+    );
+  });
+});
+
+describe('labels and help lines staff understand', () => {
+  /** Labels that say what the field is without a help line. */
+  const PLAIN = new Set([
+    'Name',
+    'Full name',
+    'City',
+    'Address',
+    'Phone',
+    'E-mail address',
+    'Mode of study',
+    'Youngest age',
+    'Oldest age',
+    'Apply button text',
+    'Social media links',
+    'Services',
+    'Site settings',
+    'Campuses',
+    'Partners',
+    'Testimonials',
+    'Id',
+  ]);
+  const all: { collection: string; path: string; field: DecapField }[] = [];
+  const visit = (collection: string, fields: DecapField[], path: string) => {
+    for (const field of fields) {
+      if (field.widget === 'hidden') continue;
+      all.push({ collection, path: `${path}${field.name}`, field });
+      visit(collection, field.fields ?? [], `${path}${field.name}.`);
+    }
+  };
+  for (const collection of config.collections)
+    visit(collection.name, 'folder' in collection ? collection.fields : collection.files.flatMap((file) => file.fields), '');
+
+  it('labels every field in words, not the file’s key (no price_naira, imageAlt, href, cta, kyc)', () => {
+    const keyLike = all.filter(({ field }) => /_|[a-z][A-Z]|^(Href|Cta|Src|Kyc|Alt|Url)\b/.test(field.label) || field.label === field.name);
+    expect(keyLike.map(({ collection, path, field }) => `${collection}: ${path} “${field.label}”`)).toEqual([]);
+  });
+
+  it('gives every field a help line unless its label says it all', () => {
+    const unexplained = all.filter(
+      ({ field }) => !field.hint && !PLAIN.has(field.label) && !/ page$/.test(field.label) && field.field === undefined,
+    );
+    expect(unexplained.map(({ collection, path, field }) => `${collection}: ${path} “${field.label}”`)).toEqual([]);
+  });
+
+  it("says a page's 'Title' is the browser tab's title, not its heading; a course's title is its name", () => {
+    const titles = all.filter(({ path }) => path === 'title');
+    expect(titles.length).toBeGreaterThanOrEqual(5);
+    for (const { collection, field } of titles) {
+      if (collection === 'courses') expect(field.label).toBe('Course title');
+      else {
+        expect(field.label, collection).toBe('Browser tab title');
+        expect(field.hint, collection).toMatch(/browser tab.*not on the page/);
+      }
+    }
   });
 });

@@ -15,7 +15,7 @@ import {
   type JsonSchema,
   type PresenceRule,
 } from './fields.ts';
-import type { EntryPlace, GateRules } from './gate.ts';
+import type { EntryPlace, GateRules, Reference } from './gate.ts';
 import type { ContentCollection } from './load-collections.ts';
 
 interface Presentation {
@@ -27,6 +27,7 @@ interface Presentation {
   /** Fields the editor never shows; their values are kept as they are in the file. */
   hidden?: string[];
   overrides?: FieldContext['overrides'];
+  texts?: FieldContext['texts'];
 }
 
 const RETIRE_NOTE =
@@ -40,6 +41,16 @@ const PRESENTATION: Record<string, Presentation> = {
     create: false,
     delete: false,
     hidden: ['materials'],
+    texts: {
+      title: {
+        label: 'Course title',
+        hint: 'The course’s name: the heading of its page, its cards and the browser tab. 5 to 70 characters.',
+      },
+      description: { label: 'Short description' },
+      summary: { label: 'Course outline' },
+      order: { hint: 'Place in the catalogue: 1 comes first.' },
+      tutors: { hint: 'Choose one to three tutors from the list; the first is the lead tutor.' },
+    },
     overrides: {
       tutors: {
         widget: 'relation',
@@ -53,6 +64,7 @@ const PRESENTATION: Record<string, Presentation> = {
   },
   tutors: {
     label: 'Tutors',
+    texts: { body: { label: 'Biography', hint: 'Two short paragraphs, 60 to 140 words in all.' } },
     description: 'The people who teach the e-learning courses. A tutor named by a course cannot be removed here.',
     create: true,
     delete: false,
@@ -63,9 +75,31 @@ const PRESENTATION: Record<string, Presentation> = {
     create: true,
     delete: false,
   },
-  home: { label: 'Home page' },
+  home: {
+    label: 'Home page',
+    overrides: {
+      // A card names a project by its file name: chosen from the list, never typed (a project's
+      // name typed here broke the whole build).
+      'projects.cards.project': {
+        widget: 'relation',
+        collection: 'projects',
+        value_field: '{{slug}}',
+        search_fields: ['name'],
+        display_fields: ['name'],
+        hint: 'Choose one of the partner projects.',
+      },
+    },
+  },
   about: { label: 'About page' },
-  faculty: { label: 'Faculty (about page)', create: true, delete: true },
+  faculty: {
+    label: 'Faculty (about page)',
+    create: true,
+    delete: true,
+    texts: {
+      role: { hint: 'Their job at the college, shown under the name.' },
+      order: { hint: 'Place on the about page: 1 comes first.' },
+    },
+  },
   testimonials: { label: 'Testimonials' },
   campuses: { label: 'Campuses' },
   partners: { label: 'Partners' },
@@ -191,7 +225,9 @@ function collectionConfig(collection: ContentCollection, root: string, shared: P
   const presentation = PRESENTATION[collection.name] ?? { label: collection.name };
   const schema = jsonSchemaOf(collection.schema);
   const files = filesOf(root, collection).map((path) => readEntry(root, path));
-  const hidden = new Set(presentation.hidden ?? []);
+  // A list file's `position` is the item's place in the file (listFile in content.config.ts), set
+  // when the site is built: staff set it by dragging the item, so it is no field of its own.
+  const hidden = new Set([...(presentation.hidden ?? []), ...(collection.loader.kind === 'file' ? ['position'] : [])]);
   const visible: JsonSchema = {
     ...schema,
     properties: Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !hidden.has(name))),
@@ -212,7 +248,12 @@ function collectionConfig(collection: ContentCollection, root: string, shared: P
     const dir = posix.dirname(file.path);
     if (Array.isArray(list)) {
       const entries = list.map((data: unknown) => ({ dir, data }));
-      const context = { ...shared, imageFolder: imageFolders(collection.name, visible, entries), overrides: presentation.overrides };
+      const context = {
+        ...shared,
+        imageFolder: imageFolders(collection.name, visible, entries),
+        overrides: presentation.overrides,
+        texts: presentation.texts,
+      };
       const id: DecapField = {
         name: 'id',
         label: 'Id',
@@ -233,7 +274,12 @@ function collectionConfig(collection: ContentCollection, root: string, shared: P
     }
     const keys = Object.keys(file.data);
     const entries = keys.map((key) => ({ dir, data: file.data[key] }));
-    const context = { ...shared, imageFolder: imageFolders(collection.name, visible, entries), overrides: presentation.overrides };
+    const context = {
+      ...shared,
+      imageFolder: imageFolders(collection.name, visible, entries),
+      overrides: presentation.overrides,
+      texts: presentation.texts,
+    };
     const fields = keys.map((key) => ({
       name: key,
       label: presentation.label,
@@ -245,7 +291,12 @@ function collectionConfig(collection: ContentCollection, root: string, shared: P
   }
 
   const entries = files.map((file) => ({ dir: posix.dirname(file.path), data: file.data }));
-  const context = { ...shared, imageFolder: imageFolders(collection.name, visible, entries), overrides: presentation.overrides };
+  const context = {
+    ...shared,
+    imageFolder: imageFolders(collection.name, visible, entries),
+    overrides: presentation.overrides,
+    texts: presentation.texts,
+  };
   const shown = fieldsOf(visible, context);
   // A hidden field stays in the file as it is, never shown. It is still named, as a hidden widget:
   // Decap orders a file's keys by its fields, and a key it does not know would land anywhere.
@@ -253,7 +304,14 @@ function collectionConfig(collection: ContentCollection, root: string, shared: P
     (name): DecapField => shown.find((field) => field.name === name) ?? { name, label: name, widget: 'hidden', required: false },
   );
   // A Markdown body where the collection's files have one (a biography, a page's text).
-  if (files.some((file) => file.body.trim())) fields.push({ name: 'body', label: 'Text', widget: 'markdown', required: false });
+  if (files.some((file) => file.body.trim()))
+    fields.push({
+      name: 'body',
+      label: presentation.texts?.body?.label ?? 'Page text',
+      hint: presentation.texts?.body?.hint ?? 'The main text of the page. Use the toolbar for headings, lists and links.',
+      widget: 'markdown',
+      required: false,
+    });
 
   if (isLiteral(loader.pattern)) {
     return { ...common, files: [{ name: collection.name, label: presentation.label, file: files[0]!.path, fields }] };
@@ -289,6 +347,31 @@ function pictureFolders(config: ReturnType<typeof editorConfig>): string[] {
   return [...folders].sort();
 }
 
+/**
+ * The fields that name another collection's entry by its file name (relation fields), for the gate
+ * to refuse a save that names a file which is not there: where the entry is (a collection's folder
+ * or file), the keys to the field ('[]' for each item of a list), and the folder of the entries named.
+ */
+function referencesOf(config: ReturnType<typeof editorConfig>): Reference[] {
+  const folders = new Map(config.collections.flatMap((collection) => ('folder' in collection ? [[collection.name, collection]] : [])));
+  const out: Reference[] = [];
+  const visit = (fields: DecapField[], entry: Reference['entry'], keys: string[], labels: string[]) => {
+    for (const field of fields) {
+      const here = [...keys, field.name];
+      const named = [...labels, field.label];
+      const target = field.widget === 'relation' ? folders.get(field.collection as string) : undefined;
+      if (target) out.push({ entry, path: here, label: named.join(' › '), folder: target.folder, extension: `.${target.extension}` });
+      if (field.fields) visit(field.fields, entry, field.widget === 'list' ? [...here, '[]'] : here, named);
+      if (field.field) visit([field.field], entry, [...here, '[]'], labels);
+    }
+  };
+  for (const collection of config.collections) {
+    if ('folder' in collection) visit(collection.fields, { folder: collection.folder }, [], [collection.label]);
+    else for (const file of collection.files) visit(file.fields, { file: file.file }, [], [collection.label]);
+  }
+  return out;
+}
+
 /** The folders and files the editor may read and write, from the content root: nothing else is served. */
 export function editablePaths(config: ReturnType<typeof editorConfig>): string[] {
   const paths = new Set<string>([config.media_folder, ...pictureFolders(config)]);
@@ -314,5 +397,6 @@ export function gateRules(config: ReturnType<typeof editorConfig>): GateRules {
         : collection.files.map((file) => ({ file: file.file })),
     ),
     pictures: pictureFolders(config),
+    references: referencesOf(config),
   };
 }

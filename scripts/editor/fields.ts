@@ -54,6 +54,8 @@ export interface FieldContext {
   imageFolder: (path: string) => ImageFolder;
   /** Field path → a field to use instead of the generated one (a relation to another collection). */
   overrides?: Record<string, Partial<DecapField>>;
+  /** Field path → its own label or help line, where the general ones (LABELS, HINTS) would mislead. */
+  texts?: Record<string, { label?: string; hint?: string }>;
   /** Field path → a help line under the field (the schema's own comments). */
   hints?: Record<string, string>;
   /** Told of each optional object's required fields (see PresenceRule). */
@@ -96,6 +98,106 @@ const LABELS: Record<string, string> = {
   on: 'Shown on',
   src: 'Video file',
   id: 'Id',
+  // 'Title' on every page is the browser tab's title, not the heading staff see on the page.
+  title: 'Browser tab title',
+  description: 'Search description',
+  eyebrow: 'Line above the heading',
+  lead: 'Line under the heading',
+  empty: 'Text while there are none',
+  promo: 'Top bar text',
+  promoLink: 'Top bar link',
+  shortName: 'Short name',
+  email: 'E-mail address',
+  socials: 'Social media links',
+  network: 'Social network',
+  updated: 'Last updated',
+  body: 'Page text',
+  more: 'Button to see more',
+  items: 'Services',
+  applyUrl: 'Application form address',
+  applyLabel: 'Apply button text',
+  panel: 'Side panel',
+  login: 'Log in page',
+  signup: 'Sign up page',
+  verify: 'Enter the code page',
+  emailVerification: 'E-mail verification page',
+  kyc: 'Your details page',
+  signedUp: 'Signed up page',
+  forgot: 'Forgot password page',
+  reset: 'New password page',
+  resetDone: 'Password changed page',
+  logout: 'Logged out page',
+  min: 'Youngest age',
+  max: 'Oldest age',
+};
+
+const PICTURE = 'A JPEG, PNG or WebP picture at least 320 px wide; a large phone photo is made smaller for you when you choose it.';
+const DESCRIBES = 'Says what the picture shows, for people who cannot see it (screen readers read it out). One sentence.';
+
+/**
+ * A help line under each field whose label alone would not tell staff what it is, where the schema
+ * has no comment of its own to show (hintsOf in decap-config.ts).
+ */
+const HINTS: Record<string, string> = {
+  title: 'Shown in the browser tab and as the link in search results, not on the page itself. 5 to 70 characters, different on every page.',
+  description: 'The short text search engines show under the link to this page. 50 to 170 characters.',
+  eyebrow: 'The short line in small capitals above the heading.',
+  lead: 'The sentence under the heading.',
+  intro: 'The paragraph under the page heading.',
+  label: 'The words on the button or link.',
+  href: 'Where it goes: a page of this site such as /courses, or a full web address starting with https://.',
+  cta: 'The button under this part of the page.',
+  image: PICTURE,
+  portrait: PICTURE,
+  poster: `The picture shown before the video plays. ${PICTURE}`,
+  avatar: `The student's photo beside the quote. ${PICTURE}`,
+  logo: `The partner's logo. ${PICTURE}`,
+  imageAlt: DESCRIBES,
+  portraitAlt: DESCRIBES,
+  posterAlt: DESCRIBES,
+  empty: 'Shown in place of the list while there is nothing in it.',
+  figure: 'The number in large type, e.g. 2,000+.',
+  claim: 'A figure and the words after it, at the foot of the home page.',
+  promo: 'The line in the bar at the very top of every page.',
+  promoLink: 'The link at the end of the top bar.',
+  shortName: 'Used where the full name does not fit, e.g. on a phone.',
+  tagline: 'A short line about the college, shown with its name.',
+  captions: 'The captions file (.vtt) in public/, e.g. /media/process.vtt: a developer adds the file.',
+  on: 'The pages this quote appears on: exactly three quotes are on the home page.',
+  order: 'Place in the list: 1 comes first.',
+  status: '“coming-soon” shows the campus as coming soon.',
+  icon: 'The small drawing beside this service.',
+  network: 'Which social network the link is for.',
+  updated: 'Shown at the top of the page as the date it last changed.',
+  quote: 'The words as the person said them, without quotation marks: the page adds them.',
+  body: 'The main text of the page. Use the toolbar for headings, lists and links.',
+  role: 'Shown under the name.',
+  partner: 'The organisation the project is run with.',
+  scholarship: 'Only for a project with a scholarship: leave it empty otherwise.',
+  applyUrl: 'The web address of the application form, starting with https://.',
+  ageRange: 'Who may apply: the youngest and the oldest age.',
+  panel: 'The part beside the forms on a laptop; on a phone it is not shown.',
+  more: 'The button after the cards.',
+  products: 'The Marketplace part of the home page.',
+  newsletter: 'The newsletter box in the footer.',
+  testimonials: 'The quotes themselves are in Testimonials.',
+  partners: 'The partners themselves are in Partners.',
+  courses: 'The courses themselves are in Courses.',
+  video: 'The video part of the home page.',
+  points: 'One short line each.',
+  facultyHeading: 'The heading above the faculty, whose details are in Faculty.',
+  testimonialsHeading: 'The heading above the quotes, which are in Testimonials.',
+  mission: 'The part of the page about what the college is for.',
+  values: 'One card each.',
+  pages: 'The heading and the line under it on each sign-in page.',
+  heading: 'The heading of this page or of this part of it.',
+  text: 'The paragraph under the heading.',
+  button: 'The words on the button.',
+  hero: 'The top of the home page: the first thing visitors see.',
+  projects: 'The partner projects part of the home page.',
+  services: 'The services part of the home page.',
+  links: 'Buttons or links, each with its words and where it goes.',
+  summary: 'One or two sentences for the card and the top of the page. At most 220 characters.',
 };
 
 /** 'imageAlt' → 'Image alt', 'price_naira' → 'Price naira', unless LABELS names it. */
@@ -152,8 +254,10 @@ const defined = <T extends object>(value: T): T =>
 
 /** One field of an object schema. */
 function fieldOf(name: string, schema: JsonSchema, required: boolean, context: FieldContext, path = name): DecapField {
-  const label = labelOf(name);
-  const base = { name, label, required, hint: context.hints?.[path], ...(schema.default !== undefined && { default: schema.default }) };
+  const own = context.texts?.[path];
+  const label = own?.label ?? labelOf(name);
+  const hint = own?.hint ?? context.hints?.[path] ?? context.hints?.[name] ?? HINTS[name];
+  const base = { name, label, required, hint, ...(schema.default !== undefined && { default: schema.default }) };
   const override = context.overrides?.[path];
   if (override) return defined({ ...base, ...override } as DecapField);
   if (schema.editorWidget === IMAGE) {
@@ -163,6 +267,9 @@ function fieldOf(name: string, schema: JsonSchema, required: boolean, context: F
   if (schema.format === 'date')
     return defined({ ...base, widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'D MMMM YYYY', time_format: false, picker_utc: true });
   if (schema.enum) return defined({ ...base, widget: 'select', options: schema.enum });
+  // Whole naira (price_naira): the editor page's own 'naira' field reads '195,000' and refuses kobo,
+  // where Decap's number field read '195000.50' as 1950005.
+  if (schema.type === 'integer' && name.endsWith('_naira')) return defined({ ...base, widget: 'naira', ...bounds(schema) });
   if (schema.type === 'integer' || schema.type === 'number')
     return defined({ ...base, widget: 'number', value_type: schema.type === 'integer' ? 'int' : 'float', step: 1, ...bounds(schema) });
   if (schema.type === 'object') {

@@ -202,3 +202,51 @@ describe('the editor gate', () => {
     );
   });
 });
+
+describe('references between entries', () => {
+  const withReferences: GateRules = {
+    ...rules,
+    editable: [...rules.editable, 'content/pages/home.md'],
+    entries: [...rules.entries, { file: 'content/pages/home.md' }],
+    references: [
+      {
+        entry: { file: 'content/pages/home.md' },
+        path: ['projects', 'cards', '[]', 'project'],
+        label: 'Home page › Projects › Cards › Project',
+        folder: 'content/courses',
+        extension: '.md',
+      },
+      { entry: { folder: 'content/faculty' }, path: ['courses'], label: 'Faculty › Courses', folder: 'content/courses', extension: '.md' },
+    ],
+  };
+  const home = (...names: string[]) =>
+    `---\ntitle: Home\nprojects:\n  cards:\n${names.map((name) => `    - project: ${name}\n      href: /projects\n`).join('')}---\n`;
+
+  it('lets through a save whose references name files that are there', async () => {
+    expect(
+      await refusal(
+        'persistEntry',
+        save([{ path: 'content/pages/home.md', raw: home('aso-oke-weaving', 'aso-oke-weaving') }]),
+        withReferences,
+      ),
+    ).toBeUndefined();
+    const faculty = '---\nname: Ada\ncourses:\n  - aso-oke-weaving\n---\n';
+    expect(await refusal('persistEntry', save([{ path: 'content/faculty/ada.md', raw: faculty }]), withReferences)).toBeUndefined();
+  });
+
+  it('refuses a save naming an entry that is not there (a title typed instead of the file name), naming the field', async () => {
+    expect(
+      await refusal(
+        'persistEntry',
+        save([{ path: 'content/pages/home.md', raw: home('aso-oke-weaving', 'Youth Tailoring Programme') }]),
+        withReferences,
+      ),
+    ).toBe(
+      'Home page › Projects › Cards › Project: “Youth Tailoring Programme” is not one of the entries in content/courses/. Choose one from the list.',
+    );
+    const faculty = '---\nname: Ada\ncourses:\n  - aso-oke-weaving\n  - ../site\n---\n';
+    expect(await refusal('persistEntry', save([{ path: 'content/faculty/ada.md', raw: faculty }]), withReferences)).toMatch(
+      /^Faculty › Courses: “\.\.\/site” is not one of the entries/,
+    );
+  });
+});

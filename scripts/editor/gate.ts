@@ -10,7 +10,11 @@
 // SVG named .png) are refused here, so the editor hears of it at once rather than from a failed build.
 import { posix } from 'node:path';
 import sharp from 'sharp';
+<<<<<<< HEAD
 import { formatProblem, pictureProblem, textProblems } from '#server/content-gate/content-check.ts';
+=======
+import { parse } from 'yaml';
+>>>>>>> fix-editor
 
 const IMAGE_RULES = {
   /** Largest upload: a photo from a phone, once, before the build makes its own sizes. */
@@ -31,6 +35,8 @@ export interface GateRules {
   entries: EntryPlace[];
   /** The folders the editor's picture fields upload to; pictures are written there and nowhere else. */
   pictures: string[];
+  /** Fields naming another collection's entry by file name (relations): a save naming a missing one is refused. */
+  references?: Reference[];
   /** Whether an entry's file is there already (from the repository's root): a collection that takes no new entries is only edited. */
   exists?: (path: string) => Promise<boolean>;
 }
@@ -122,6 +128,55 @@ async function checkDataFile(file: DataFile | null, rules: GateRules): Promise<s
   return undefined;
 }
 
+/** A field naming an entry of another collection by its file name (decap-config.ts, referencesOf). */
+export interface Reference {
+  /** The entries that have the field: a collection's folder, or its one file. */
+  entry: { folder: string } | { file: string };
+  /** Keys from the entry's data to the field; '[]' stands for each item of a list. */
+  path: string[];
+  /** The field's labels, for the message ('Home page › Projects › Cards › Project'). */
+  label: string;
+  /** Where the named entries are: `${folder}/${name}${extension}`. */
+  folder: string;
+  extension: string;
+}
+
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---/;
+
+/** The values at a path ('[]' for each item of a list); a list of names gives each name. */
+function valuesAt(data: unknown, path: string[]): unknown[] {
+  if (!path.length) return Array.isArray(data) ? data : [data];
+  const [key, ...rest] = path;
+  if (key === '[]') return Array.isArray(data) ? data.flatMap((item) => valuesAt(item, rest)) : [];
+  return data && typeof data === 'object' ? valuesAt((data as Record<string, unknown>)[key!], rest) : [];
+}
+
+/**
+ * A saved entry naming an entry that is not there (a home page card naming a project by its title
+ * instead of its file name): refused at save, naming the field, where the build would fail later.
+ */
+async function danglingReference(file: DataFile, rules: GateRules): Promise<string | undefined> {
+  const references = (rules.references ?? []).filter((reference) =>
+    'file' in reference.entry ? reference.entry.file === file.path : posix.dirname(file.path) === reference.entry.folder,
+  );
+  if (!references.length || typeof file.raw !== 'string' || !rules.exists) return undefined;
+  let data: unknown;
+  try {
+    data = file.path.endsWith('.md') ? parse(FRONT_MATTER.exec(file.raw)?.[1] ?? '') : parse(file.raw);
+  } catch {
+    return `${file.path} could not be read.`;
+  }
+  for (const reference of references)
+    for (const value of valuesAt(data, reference.path)) {
+      if (value === undefined || value === null) continue;
+      const name = typeof value === 'string' ? value : JSON.stringify(value);
+      const target = posix.join(reference.folder, `${name}${reference.extension}`);
+      if (!plain(name) || name.includes('/') || !(await rules.exists(target)))
+        return `${reference.label}: “${name}” is not one of the entries in ${reference.folder}/. Choose one from the list.`;
+    }
+  return undefined;
+}
+
 /** Why this call to the local backend is refused, or undefined when it may go through. */
 export async function refusal(action: string, params: Params | undefined, rules: GateRules): Promise<string | undefined> {
   const editable = (...paths: unknown[]) => (paths.every((path) => within(path, rules.editable)) ? undefined : NOT_EDITED);
@@ -149,7 +204,7 @@ export async function refusal(action: string, params: Params | undefined, rules:
       const assets = listOf(p.assets);
       if (!files.length || !assets) return 'No entry was sent.';
       for (const file of files) {
-        const problem = await checkDataFile(file, rules);
+        const problem = (await checkDataFile(file, rules)) ?? (await danglingReference(file!, rules));
         if (problem) return problem;
       }
       for (const asset of assets) {

@@ -38,6 +38,8 @@ export async function editorScript(): Promise<string> {
     bundle: true,
     format: 'iife',
     target: 'es2022',
+    // The editor page's own styles come in the script (page/editor.css): one file to serve.
+    loader: { '.css': 'text' },
     write: false,
   });
   return result.outputFiles[0]!.text;
