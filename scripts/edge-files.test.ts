@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_SECURITY_HEADERS } from '#server/security-headers.ts';
 import { createSiteHandler } from '#server/site-server.ts';
 import { loadStaticSite } from '#server/static-site.ts';
-import { headersFile, redirectsFile, servedFiles, urlOf, type ServedFile } from './edge-files.ts';
+import { edgeLimitProblems, headersFile, redirectsFile, servedFiles, urlOf, type ServedFile } from './edge-files.ts';
 
 interface HeaderRule {
   pattern: string;
@@ -105,6 +105,20 @@ describe('the rules written for a CDN', () => {
     expect(home!.headers['content-security-policy']).toContain("connect-src 'self' https://api.adireacademy.ng;");
     const served = (await loadStaticSite(dist)).respond(new Request('http://x/'), '/')!;
     expect(served.headers.get('content-security-policy')).toBe(home!.headers['content-security-policy']);
+  });
+
+  it("stay within Cloudflare Pages' limits or stop the build naming the limit", () => {
+    const pages = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ path: `/p${i}/index.html`, headers: { a: '1', csp: `page ${i}` } }));
+    const within = pages(99);
+    expect(edgeLimitProblems(headersFile(within), redirectsFile(within))).toEqual([]);
+    const over = pages(100);
+    expect(edgeLimitProblems(headersFile(over), redirectsFile(over))).toEqual([
+      '_headers has 101 rules: Cloudflare Pages reads at most 100.',
+    ]);
+    expect(edgeLimitProblems(`/*\n  A: ${'x'.repeat(2000)}\n`, '')[0]).toMatch(/^_headers has a line of 2005 characters/);
+    const dynamic = Array.from({ length: 101 }, (_, i) => `/d${i}/* /x 301`).join('\n');
+    expect(edgeLimitProblems('/*\n', dynamic)).toEqual(['_redirects has 101 dynamic redirects: Cloudflare Pages reads at most 100.']);
   });
 
   it('are read by the rules Netlify reads them with', () => {

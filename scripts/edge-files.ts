@@ -74,6 +74,29 @@ export function redirectsFile(files: readonly ServedFile[]): string {
 }
 
 /**
+ * Cloudflare Pages' documented limits on these files: past them it ignores rules without a word, so
+ * the build stops instead, naming the limit. _headers: 100 rules, 2,000 characters a line;
+ * _redirects: 2,000 static and 100 dynamic (with * or :name) redirects, 1,000 characters a line.
+ */
+export function edgeLimitProblems(headers: string, redirects: string): string[] {
+  const problems: string[] = [];
+  const headerLines = headers.split('\n').filter(Boolean);
+  const rules = headerLines.filter((line) => line.startsWith('/')).length;
+  if (rules > 100) problems.push(`_headers has ${rules} rules: Cloudflare Pages reads at most 100.`);
+  for (const line of headerLines)
+    if (line.length > 2000)
+      problems.push(`_headers has a line of ${line.length} characters: Cloudflare Pages reads at most 2,000 (${line.slice(0, 40)}…).`);
+  const redirectLines = redirects.split('\n').filter(Boolean);
+  const dynamic = redirectLines.filter((line) => /[*:]/.test(line.split(/\s+/)[0] ?? '')).length;
+  if (redirectLines.length - dynamic > 2000)
+    problems.push(`_redirects has ${redirectLines.length - dynamic} static redirects: Cloudflare Pages reads at most 2,000.`);
+  if (dynamic > 100) problems.push(`_redirects has ${dynamic} dynamic redirects: Cloudflare Pages reads at most 100.`);
+  for (const line of redirectLines)
+    if (line.length > 1000) problems.push(`_redirects has a line of ${line.length} characters: Cloudflare Pages reads at most 1,000.`);
+  return problems;
+}
+
+/**
  * What the server's settings add to the pages' CSP: the S3 bucket pictures go to and are shown from
  * (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_PUBLIC_URL), read as the API processes read them.
  */
@@ -101,6 +124,11 @@ if (import.meta.main) {
   const files = await servedFiles(dist, settingsSources());
   const headers = headersFile(files);
   const redirects = redirectsFile(files);
+  const problems = edgeLimitProblems(headers, redirects);
+  if (problems.length) {
+    console.error(`The edge rules are over Cloudflare Pages' limits (merge pages into fewer header rules):\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  }
   await writeFile(join(dist, '_headers'), headers);
   await writeFile(join(dist, '_redirects'), redirects);
   const rules = headers.split('\n').filter((line) => line.startsWith('/')).length;

@@ -113,11 +113,24 @@ const server = createServer((request, response) => {
     if (!response.headersSent) send(response, 500, 'text/plain', 'The editor failed: see the terminal.');
   });
 });
+// A second `npm run edit` finds the port taken: say so in one line, not with a stack trace.
+server.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EADDRINUSE') console.error(`The editor is already running at http://localhost:${port}/admin/`);
+  else console.error(`The editor could not start: ${error.message}`);
+  process.exit(1);
+});
 server.listen(port, host, () => {
   const { port: listening } = server.address() as AddressInfo;
   console.log(`Content editor: http://localhost:${listening}/admin/ (editing ${join(root, 'content')})`);
 });
 
-const stop = () => server.close();
+/**
+ * What there is to stop: this one server (decap-server's handlers run in this process, no child of
+ * ours). The page keeps its connections open, so they are closed too, or close() would wait for them.
+ */
+const stop = () => {
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
