@@ -10,11 +10,8 @@
 // SVG named .png) are refused here, so the editor hears of it at once rather than from a failed build.
 import { posix } from 'node:path';
 import sharp from 'sharp';
-<<<<<<< HEAD
 import { formatProblem, pictureProblem, textProblems } from '#server/content-gate/content-check.ts';
-=======
 import { parse } from 'yaml';
->>>>>>> fix-editor
 
 const IMAGE_RULES = {
   /** Largest upload: a photo from a phone, once, before the build makes its own sizes. */
