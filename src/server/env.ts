@@ -34,6 +34,13 @@ function addressSet(entries: string[]): BlockList {
   return set;
 }
 
+/** A comma-separated setting as its entries, spaces trimmed and empty ones dropped. */
+const commaList = (s: string) =>
+  s
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
 const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535)), '4321'),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
@@ -95,12 +102,7 @@ const EnvSchema = v.object({
   TRUST_PROXY_ADDRESSES: v.optional(
     v.pipe(
       v.string(),
-      v.transform((s) =>
-        s
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      ),
+      v.transform(commaList),
       v.check(
         (list) => list.length > 0 && list.every(isAddressOrRange),
         'must be a comma-separated list of addresses or ranges such as 127.0.0.1, 10.0.0.0/8, ::1',
@@ -112,12 +114,7 @@ const EnvSchema = v.object({
   CORS_ORIGINS: v.optional(
     v.pipe(
       v.string(),
-      v.transform((s) =>
-        s
-          .split(',')
-          .map((o) => o.trim())
-          .filter(Boolean),
-      ),
+      v.transform(commaList),
       v.check(
         (list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
         'must be a comma-separated list of origins such as https://example.com',
@@ -129,12 +126,7 @@ const EnvSchema = v.object({
   METRICS_ADDRESSES: v.optional(
     v.pipe(
       v.string(),
-      v.transform((s) =>
-        s
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      ),
+      v.transform(commaList),
       v.check((list) => list.every(isAddressOrRange), 'must be a comma-separated list of addresses or ranges such as 10.0.0.5, 10.0.0.0/8'),
     ),
     '',

@@ -2,7 +2,6 @@
 // was last synced to, and a process of another build stops answering (503) instead of showing pages
 // and charging prices the database no longer holds. The process half is PostgreSQL only (two
 // processes on one database); scripts/test-postgres.sh runs it.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { catalogueBuildId } from '#server/catalogue/catalogue-file.ts';
 import { syncedBuildId, watchRelease } from '#server/catalogue/release.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { seedCatalogue, testCatalogue } from './support/catalogue.ts';
+import { startServerProcess, stopAll, type ServerProcess } from './support/server-process.ts';
 import { createTestDatabase, emptyDatabaseTarget, type TestDatabase } from './support/test-database.ts';
 
 const quiet = { info: () => {}, error: () => {} };
@@ -40,10 +40,7 @@ describe('the release the database was synced to', () => {
   });
 });
 
-interface Server {
-  child: ChildProcess;
-  origin: string;
-}
+type Server = ServerProcess;
 
 function siteWithPrice(priceKobo: number) {
   const dist = mkdtempSync(join(tmpdir(), 'dist-'));
@@ -57,27 +54,7 @@ function siteWithPrice(priceKobo: number) {
   return { dist, buildId: catalogueBuildId(text), courseId: catalogue.courses[0]!.id };
 }
 
-function startServer(databaseUrl: string, dist: string, dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DIST_DIR: dist, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start:\n${output}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = /on http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve({ child, origin: `http://127.0.0.1:${port}` });
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.on('exit', (code) => reject(new Error(`The server exited with ${code}:\n${output}`)));
-  });
-}
+const startServer = startServerProcess;
 
 const price = async (server: Server, courseId: string) => {
   const response = await fetch(`${server.origin}/api/v1/user/courses/${courseId}`);
@@ -88,11 +65,7 @@ const price = async (server: Server, courseId: string) => {
 describe.skipIf(!process.env.DATABASE_URL)('a process of an older release', () => {
   const servers: Server[] = [];
   const drops: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const server of servers) server.child.kill('SIGTERM');
-    await Promise.all(servers.map((server) => new Promise((resolve) => server.child.once('exit', resolve))));
-    for (const drop of drops) await drop();
-  });
+  afterAll(() => stopAll(servers, drops));
 
   it('stops answering once a process of the new release has synced the catalogue, and the new one charges the new price', async () => {
     const target = await emptyDatabaseTarget();

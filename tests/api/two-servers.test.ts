@@ -4,7 +4,7 @@
 // receipt record, one notification and one receipt mail come out of it. Two more, started together
 // on one DATA_DIR as well, share its uploads folder. PostgreSQL only (the embedded database belongs
 // to one process); scripts/test-postgres.sh runs it.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { signWebhook } from '#server/payments/provider.ts';
 import { testWebhookKey } from '#server/payments/test-provider.ts';
 import { codeIn, outboxFiles, readMail } from '../mail-files.ts';
 import { testCatalogue } from './support/catalogue.ts';
+import { startServerProcess, stopAll } from './support/server-process.ts';
 import { emptyDatabaseTarget } from './support/test-database.ts';
 
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -35,26 +36,9 @@ function siteWithCatalogue() {
   return dist;
 }
 
-function startServer(databaseUrl: string, dist: string, dataDir = mkdtempSync(join(tmpdir(), 'data-'))): Promise<Server> {
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DIST_DIR: dist, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start:\n${output}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = /on http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve({ child, base: `http://127.0.0.1:${port}/api/v1/`, dataDir });
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.on('exit', (code) => reject(new Error(`The server exited with ${code}:\n${output}`)));
-  });
+async function startServer(databaseUrl: string, dist: string, dataDir = mkdtempSync(join(tmpdir(), 'data-'))): Promise<Server> {
+  const { child, origin } = await startServerProcess(databaseUrl, dist, dataDir);
+  return { child, base: `${origin}/api/v1/`, dataDir };
 }
 
 const call = async (base: string, path: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}) => {
@@ -69,11 +53,7 @@ const call = async (base: string, path: string, init: { method?: string; body?: 
 describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreSQL', () => {
   const servers: Server[] = [];
   const drops: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const server of servers) server.child.kill('SIGTERM');
-    await Promise.all(servers.map((server) => new Promise((resolve) => server.child.once('exit', resolve))));
-    for (const drop of drops) await drop();
-  });
+  afterAll(() => stopAll(servers, drops));
 
   /** A student signed up through `a` and verified through `b`, with the code from `a`'s outbox. */
   async function verifiedStudent(a: Server, b: Server, email: string): Promise<Record<string, string>> {

@@ -206,7 +206,7 @@ export function createAccountRoutes(services: ApiServices) {
       const student = await accountOfLink(db, email, 'verify_email', token, now);
       if (!student || student.verifiedAt) throw invalidLink();
       // The link proves the mailbox, the password the person: a link someone else sent signs nobody in.
-      const client = clientAddress(c, env.TRUST_PROXY);
+      const client = clientAddress(c, env);
       let claim: Awaited<ReturnType<typeof newestClaims>>[number] | null = null;
       const right = await tryPassword(db, email, client, now, async () => {
         if (await verifyPassword(student.passwordHash, password)) return true;

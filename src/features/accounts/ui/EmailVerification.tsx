@@ -16,6 +16,7 @@ import { $session } from '#lib/session.ts';
 import { LoginSchema, VerifyEmailLinkSchema, type LoginInput } from '../schemas.ts';
 import { AUTH_PATHS, rememberEmail, verifyEmailLink } from '../stores.ts';
 import { AUTH_FORM_PROPS } from './auth-form.ts';
+import { CURRENT_PASSWORD_FIELD } from './current-password.tsx';
 
 type State =
   | { kind: 'ready'; email: string; token: string; next: string | null }
@@ -72,18 +73,7 @@ function PasswordStep({ email, token, next, onRefused }: { email: string; token:
       <form.Form {...AUTH_FORM_PROPS}>
         <form.AppField name="email">{(field) => <field.EmailField readOnly />}</form.AppField>
         <form.AppField name="password" validators={{ onChange: fields.password }}>
-          {(field) => (
-            <field.PasswordField
-              label="Password"
-              autoComplete="current-password"
-              required
-              after={
-                <a className="field-link" href={AUTH_PATHS.forgot}>
-                  Forgot your password?
-                </a>
-              }
-            />
-          )}
+          {(field) => <field.PasswordField {...CURRENT_PASSWORD_FIELD} />}
         </form.AppField>
         <form.SubmitButton>Confirm and continue</form.SubmitButton>
       </form.Form>

@@ -13,8 +13,9 @@ import { nextFromQuery } from '#lib/navigation.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { parseSignedOutNote, REPLAY_TEXT, SIGNED_OUT_TEXT, storedSignedOutNote } from '#lib/signed-out.ts';
 import { LoginSchema, type LoginInput } from '../schemas.ts';
-import { AUTH_PATHS, logIn } from '../stores.ts';
+import { logIn } from '../stores.ts';
 import { AUTH_FORM_PROPS } from './auth-form.ts';
+import { CURRENT_PASSWORD_FIELD } from './current-password.tsx';
 
 const fields = LoginSchema.entries;
 const noSubscription = () => () => {};
@@ -54,18 +55,7 @@ function LoginForm() {
           {(field) => <field.EmailField />}
         </form.AppField>
         <form.AppField name="password" validators={{ onChange: fields.password }}>
-          {(field) => (
-            <field.PasswordField
-              label="Password"
-              autoComplete="current-password"
-              required
-              after={
-                <a className="field-link" href={AUTH_PATHS.forgot}>
-                  Forgot your password?
-                </a>
-              }
-            />
-          )}
+          {(field) => <field.PasswordField {...CURRENT_PASSWORD_FIELD} />}
         </form.AppField>
         <form.SubmitButton>Log in</form.SubmitButton>
       </form.Form>
