@@ -111,7 +111,7 @@ test.describe('settings page', () => {
   }) => {
     await openSettings(page, student);
     await profileLoaded(page);
-    // Every value the bar takes, as it is drawn (SPEC §4 and §9: 30 and 60).
+    // Every value the bar takes, as it is drawn (docs/product.md: 30 and 60).
     await page.evaluate(() => {
       const seen: number[] = ((window as unknown as { progressSeen: number[] }).progressSeen = []);
       const note = (bar: Element) => {
