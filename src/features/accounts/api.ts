@@ -21,7 +21,6 @@ export const accountsApi = {
     http.post(`${AUTH}verify-email-link`, { email, token, password }, { data: SignedInSchema, toastSuccess: true, signsIn: true }),
   completeKyc: (input: Out<ReturnType<typeof kycSchema>>) => http.post(`${AUTH}kyc`, input, { data: UserSchema, toastSuccess: true }),
   logIn: (input: Out<typeof LoginSchema>) => http.post(`${AUTH}login`, input, { data: SignedInSchema, signsIn: true }),
-  logOut: () => http.post(`${AUTH}logout`, undefined, { data: NoDataSchema, toastError: false }),
   forgotPassword: (email: string) => http.post(`${AUTH}forgot-password`, { email }, { data: NoDataSchema, toastSuccess: true }),
   resetPassword: (input: Out<typeof ResetPasswordSchema>) =>
     http.post(`${AUTH}reset-password`, input, { data: NoDataSchema, toastSuccess: true }),

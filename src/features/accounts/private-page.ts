@@ -4,7 +4,7 @@ import { startIdleTimer } from '#lib/idle.ts';
 import { currentPath, loginUrl } from '#lib/navigation.ts';
 import { $session } from '#lib/session.ts';
 import { noteSignedOut } from '#lib/signed-out.ts';
-import { logOut } from './stores.ts';
+import { logOut } from './session-end.ts';
 
 const IDLE_LOGOUT_MS = 720_000;
 

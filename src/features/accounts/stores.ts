@@ -4,7 +4,7 @@
 // (docs/product.md#auth-flows).
 import { atom } from 'nanostores';
 import { isApiError } from '#lib/errors.ts';
-import { DASHBOARD_PATH, go, HOME_PATH, LOGIN_PATH, nextFromQuery, safeNext, SIGNUP_PATH, withNext } from '#lib/navigation.ts';
+import { DASHBOARD_PATH, go, LOGIN_PATH, nextFromQuery, safeNext, SIGNUP_PATH, withNext } from '#lib/navigation.ts';
 import type { User } from '#lib/schemas/user.ts';
 import { replayCall } from '#lib/http.ts';
 import { setSession, updateSessionUser, type Session } from '#lib/session.ts';
@@ -213,18 +213,6 @@ export async function logIn(input: Out<typeof LoginSchema>, next: string | null 
     }
     throw error;
   }
-}
-
-/** Ends the session on the server (as far as it can be reached) and forgets it here. */
-export async function endSession() {
-  await accountsApi.logOut().catch(() => undefined);
-  setSession(null);
-}
-
-/** Ends the session and goes home (or `to`). */
-export async function logOut({ to = HOME_PATH }: { to?: string } = {}) {
-  await endSession();
-  go(to, { replace: true });
 }
 
 export async function forgotPassword(email: string) {
