@@ -65,6 +65,14 @@ export default defineConfig({
     reuseExistingServer: false,
     // A fresh data folder means creating the embedded database first (5 to 15 s here).
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, STAFF_EMAIL: 'staff@adireacademy.test' },
+    // Behind one proxy on this machine, as production stands behind nginx: the tests' API helper sends
+    // each test's own X-Forwarded-For (fixtures.ts), the browser none (it counts as 127.0.0.1).
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      STAFF_EMAIL: 'staff@adireacademy.test',
+      TRUST_PROXY: '1',
+    },
   },
 });

@@ -2,9 +2,10 @@
 // fixtures every test can ask for: `outbox` (the mail the server wrote) and `api` (the running
 // server's API, to create what a test needs without clicking through pages).
 import { SESSION_KEY } from '#lib/session-key.ts';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page, type Route, type TestInfo } from '@playwright/test';
 import { codeIn, outboxFiles, readMail, type Mail } from '../mail-files.ts';
 
 export { codeIn };
@@ -220,6 +221,12 @@ export function createApi(request: APIRequestContext): Api {
   };
 }
 
+/** An address of the benchmarking range (198.18.0.0/15, never a real client) for one test's try. */
+function testAddress(testInfo: TestInfo): string {
+  const digest = createHash('sha256').update(`${testInfo.testId}:${testInfo.repeatEachIndex}:${testInfo.retry}`).digest();
+  return `198.${18 + (digest[0]! & 1)}.${digest[1]}.${digest[2]}`;
+}
+
 /** A student created through the API as a real one is: signed up, the mailed code entered. */
 export interface Student extends StudentSession {
   email: string;
@@ -255,8 +262,13 @@ export const test = base.extend<{ outbox: Outbox; api: Api; student: Student }>(
   outbox: async ({}, use) => {
     await use(createOutbox());
   },
-  api: async ({ request }, use) => {
+  // Each test's API calls come from an address of its own, as students on many phones do: the
+  // server of the run stands behind one proxy (playwright.config.ts), so the per-address limits of
+  // sign-up and login count each test apart, as they would count each student, however many run.
+  api: async ({ playwright, baseURL }, use, testInfo) => {
+    const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': testAddress(testInfo) } });
     await use(createApi(request));
+    await request.dispose();
   },
   student: async ({ api, outbox }, use, testInfo) => {
     const email = `student-${testInfo.testId}-${testInfo.repeatEachIndex}-${testInfo.retry}@example.com`.toLowerCase();
