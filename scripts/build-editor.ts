@@ -5,7 +5,7 @@
 //     node scripts/build-editor.ts dist-editor
 //
 // Staff sign in with the git host; each save opens a branch and a pull request (editorial workflow);
-// merging it to main starts the CDN build. See README, 'Editing content'.
+// merging it to main starts the CDN build. See docs/editing-content.md.
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Follows README 'Deploying' on this machine, from nothing (README 'Proved by a script'): the blocks
-# marked `<!-- deploy-test: NAME -->` are read from the README and run as written, with /srv, /etc
+# Follows docs/deployment.md on this machine, from nothing (its 'Proved by a script'): the blocks
+# marked `<!-- deploy-test: NAME -->` are read from that guide and run as written, with /srv, /etc
 # and /var moved into a temporary folder, the ports moved to free ones, and a few system commands
 # standing in (bin/ below): useradd and chown do nothing (all runs as root), systemctl starts the API
 # processes as the unit does and the generated nginx as its unit does. Run as root from anywhere:
@@ -25,6 +25,8 @@ export ADIRE_PORTS="$P1 $P2" ADIRE_LISTEN=127.0.0.1:$P_NGINX
 export PGHOST=127.0.0.1 PGPORT
 export PATH="$W/bin:$REPO/node_modules/.bin:$PATH"
 J=$REPO/scripts/deploy/journey.ts
+# The deployment guide whose marked blocks this test runs.
+GUIDE=$REPO/docs/deployment.md
 T0=$(date +%s%N)
 elapsed() { local tenths=$((($(date +%s%N) - T0) / 100000000)); echo "$((tenths / 10)).$((tenths % 10))"; }
 step() { printf '[deploy test %6s s] %s\n' "$(elapsed)" "$*"; }
@@ -71,7 +73,7 @@ exec /usr/sbin/runuser "$@"
 SH
 cat >"$W/bin/systemctl" <<SH
 #!/usr/bin/env bash
-# The units of README 'First install', step 6: what their ExecStart, WorkingDirectory and
+# The units of the guide's 'First install', step 6: what their ExecStart, WorkingDirectory and
 # EnvironmentFile do, without systemd.
 verb=\$1 unit=\${2:-}
 case \$unit in
@@ -94,13 +96,13 @@ exit 0
 SH
 chmod +x "$W"/bin/*
 
-# ---- The README's blocks, with the paths and ports of this test ------------------------------------
+# ---- The guide's blocks, with the paths and ports of this test -------------------------------------
 block() {
   awk -v name="$1" '
     $0 ~ "<!-- deploy-test: " name " -->" { want = 1; next }
     want && /^ *```/ { if (inside) exit; inside = 1; match($0, /^ */); indent = RLENGTH; next }
     inside { print substr($0, indent + 1) }
-  ' README.md | sed -e "s#/srv/adire#$W/srv/adire#g; s#/etc/adire#$W/etc/adire#g; s#/var/lib/adire#$W/var/lib/adire#g" \
+  ' "$GUIDE" | sed -e "s#/srv/adire#$W/srv/adire#g; s#/etc/adire#$W/etc/adire#g; s#/var/lib/adire#$W/var/lib/adire#g" \
     -e "s#/var/backups/adire#$W/var/backups/adire#g; s#/etc/cron.d/#$W/etc/cron.d/#g; s#/var/www/html#$W/www#g" \
     -e "s#/etc/letsencrypt/live/adireacademy.ng#$W/tls#g; s#127.0.0.1:5432#127.0.0.1:$PGPORT#g" \
     -e "s#4611#$P1#g; s#4612#$P2#g; s#4619#$P_CHECK#g; s#127.0.0.1:8080#127.0.0.1:$P_NGINX#g" \
@@ -109,7 +111,7 @@ block() {
 run_block() {
   local text
   text=$(block "$1")
-  [[ -n $text ]] || fail "README has no block marked deploy-test: $1"
+  [[ -n $text ]] || fail "docs/deployment.md has no block marked deploy-test: $1"
   eval "$text"
 }
 
@@ -171,9 +173,9 @@ if command -v systemd-analyze >/dev/null; then
   block unit-api >"$W/etc/systemd/system/adire-api@$P1.service"
   block unit-nginx >"$W/etc/systemd/system/adire-nginx.service"
   out=$(systemd-analyze verify "$W/etc/systemd/system/adire-api@$P1.service" "$W/etc/systemd/system/adire-nginx.service" 2>&1) ||
-    fail "systemd-analyze verify refuses the README's units: $out"
-  [[ -z $out ]] || fail "systemd-analyze verify warns about the README's units: $out"
-  step "the README's two units pass systemd-analyze verify"
+    fail "systemd-analyze verify refuses the guide's units: $out"
+  [[ -z $out ]] || fail "systemd-analyze verify warns about the guide's units: $out"
+  step "the guide's two units pass systemd-analyze verify"
 fi
 
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
@@ -184,13 +186,13 @@ mkdir -p "$W/tls-nginx"
   block tls-site
   echo "}"
 } >"$W/tls-nginx/nginx.conf"
-nginx -t -q -c "$W/tls-nginx/nginx.conf" -p "$W/tls-nginx/" || fail "nginx -t refuses the README's TLS site"
+nginx -t -q -c "$W/tls-nginx/nginx.conf" -p "$W/tls-nginx/" || fail "nginx -t refuses the guide's TLS site"
 nginx -c "$W/tls-nginx/nginx.conf" -p "$W/tls-nginx/"
 SITE=https://127.0.0.1:$P_TLS
 export NODE_EXTRA_CA_CERTS=$W/tls/fullchain.pem
 curl -sf --cacert "$W/tls/fullchain.pem" -o /dev/null "$SITE/" || fail "the home page through TLS"
 [[ $(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$P_HTTP/") == 301 ]] || fail "port 80 does not redirect to https"
-step "the README's TLS site passes nginx -t and serves the home page"
+step "the guide's TLS site passes nginx -t and serves the home page"
 
 # ---- Step 9: a student, through the TLS site ------------------------------------------------------
 EMAIL=student-$RANDOM@example.com

@@ -1,4 +1,4 @@
-// The API on its own origin (README, 'The API on its own origin'), in Chromium. The site is built
+// The API on its own origin (docs/deployment.md, 'The API on its own origin'), in Chromium. The site is built
 // with an absolute PUBLIC_API_BASE into a folder of its own; its pages are served alone on one port,
 // by the static server as a CDN would serve dist/, and the API by a server process on another port
 // with CORS_ORIGINS, PUBLIC_SITE_URL and PUBLIC_API_URL. A student logs in on the pages' origin, pays

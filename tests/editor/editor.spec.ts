@@ -143,7 +143,7 @@ test("another site's page cannot call the editor's backend: a foreign Origin or 
   expect(await (await request.get('/admin/config.yml')).text()).toMatch(/proxy_url: \/api\/v1\n/);
 });
 
-// Pictures for the README and the issue, made on request: EDITOR_SCREENSHOTS=1.
+// Pictures for docs/editing-content.md and the issue, made on request: EDITOR_SCREENSHOTS=1.
 for (const [width, height] of [
   [1366, 900],
   [390, 844],

@@ -228,7 +228,7 @@ test.describe('on a phone (390 px)', () => {
   });
 });
 
-// Pictures for the README and the issue, made on request: EDITOR_SCREENSHOTS=1.
+// Pictures for docs/editing-content.md and the issue, made on request: EDITOR_SCREENSHOTS=1.
 for (const [width, height] of [
   [1366, 900],
   [390, 844],

@@ -76,7 +76,7 @@ function putFile(url: string, file: Blob, mimeType: string, onProgress: (percent
     xhr.onerror = () => reject(new StorageUploadError(0));
     xhr.onabort = () => reject(new StorageUploadError(0));
     xhr.ontimeout = () => reject(new StorageUploadError(0));
-    // README, 'Server timeouts': a 5 MiB picture takes about 105 s on slow 3G.
+    // docs/architecture.md, 'Server timeouts': a 5 MiB picture takes about 105 s on slow 3G.
     xhr.timeout = 120_000;
     xhr.send(file);
   });

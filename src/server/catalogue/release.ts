@@ -3,7 +3,7 @@
 // and records its build id (sync.ts). A process still running the older build would then show and
 // charge what the database no longer holds (pages at ₦200,000, checkout at ₦180,000): it notices
 // within a few seconds and answers 503 to everything until it is restarted on the new release. A
-// rolling restart takes each process out of nginx before restarting it (README 'Upgrading'), so
+// rolling restart takes each process out of nginx before restarting it (docs/deployment.md, 'Upgrading'), so
 // nobody is sent to one that refuses.
 import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
