@@ -21,8 +21,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
-import { codeIn, outboxFiles, readMail } from '../tests/mail-files.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../tests/chromium.ts';
+import { codeIn, outboxFiles, readMail } from '../../../tests/mail-files.ts';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 
 const KB = 1000;
