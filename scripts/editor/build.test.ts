@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-describe('build-editor', () => {
+describe('the editor build (scripts/editor/build.ts)', () => {
   it('writes the editor with the GitHub backend and the editorial workflow', () => {
     const out = mkdtempSync(join(tmpdir(), 'editor-'));
     execFileSync(process.execPath, ['scripts/editor/build.ts', out], { env: { ...process.env, EDITOR_REPO: 'adire/site' } });
