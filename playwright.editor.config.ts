@@ -1,4 +1,4 @@
-// The content editor under test: `npm run edit` (scripts/edit.ts) on a copy of content/, so the
+// The content editor under test: `npm run edit` (scripts/editor/serve.ts) on a copy of content/, so the
 // tests write to the copy and never to the working copy. One worker: the tests share that copy.
 import { defineConfig } from '@playwright/test';
 import { cpSync, mkdtempSync } from 'node:fs';
@@ -26,7 +26,7 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: `node scripts/edit.ts --root ${process.env.EDITOR_ROOT} --port ${PORT}`,
+    command: `node scripts/editor/serve.ts --root ${process.env.EDITOR_ROOT} --port ${PORT}`,
     url: `http://localhost:${PORT}/admin/`,
     reuseExistingServer: false,
     timeout: 30_000,

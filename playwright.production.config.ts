@@ -1,5 +1,5 @@
 // The production shape's browser tests (tests/production, issue 19): nginx in front of two API
-// processes on one PostgreSQL. Each test starts what it needs; scripts/test-postgres.sh runs them
+// processes on one PostgreSQL. Each test starts what it needs; scripts/checks/test-postgres.sh runs them
 // with SHAPE_DATABASE_URL set, after the API tests, on the same throwaway PostgreSQL server.
 import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';

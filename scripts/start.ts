@@ -1,6 +1,6 @@
 // npm start: builds the site when the build is missing or older than its sources, then serves.
 import { spawnSync } from 'node:child_process';
-import { buildIsStale } from './build-state.ts';
+import { buildIsStale } from './build/build-state.ts';
 
 if (buildIsStale()) {
   console.log('The build is missing or out of date: building first.');

@@ -25,7 +25,7 @@ const steps: Step[] = [
   // (the unit step ran before it). The nginx half is skipped, saying why, where nginx is not installed.
   {
     name: 'edge rules',
-    command: ['npx', 'vitest', 'run', 'scripts/edge-files.test.ts', 'scripts/nginx-config.test.ts'],
+    command: ['npx', 'vitest', 'run', 'scripts/build/edge-files.test.ts', 'scripts/deploy/nginx-config.test.ts'],
     env: { EDGE_FILES_NEED_BUILD: '1' },
   },
   { name: 'html', command: ['npm', 'run', '--silent', 'check:html'] },

@@ -232,7 +232,7 @@ const courses = defineCollection({
       tutors: z.array(z.string()).min(1).max(3),
       /** Place in the catalogue, 1 first. */
       order: z.number().int().min(1),
-      /** The paid materials, files in content/materials/<course-slug>/ made by scripts/make-materials.ts. */
+      /** The paid materials, files in content/materials/<course-slug>/ made by scripts/content/make-materials.ts. */
       materials: z
         .array(
           z.object({

@@ -9,7 +9,8 @@ export interface ReceivedMail {
   raw: Buffer;
 }
 
-export async function startSmtpSink(onMail: (mail: ReceivedMail) => void): Promise<{ url: string; close(): Promise<void> }> {
+/** `port` 0 (the default) takes a free one; the url says which. */
+export async function startSmtpSink(onMail: (mail: ReceivedMail) => void, port = 0): Promise<{ url: string; close(): Promise<void> }> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -24,8 +25,8 @@ export async function startSmtpSink(onMail: (mail: ReceivedMail) => void): Promi
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const bound = typeof address === 'object' && address ? address.port : 0;
+  return { url: `smtp://127.0.0.1:${bound}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

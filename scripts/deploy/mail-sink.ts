@@ -2,23 +2,13 @@
 //   node scripts/deploy/mail-sink.ts <port> <dir>
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink } from '../../tests/smtp-sink.ts';
 
 const [port = '2525', dir = '.'] = process.argv.slice(2);
 let count = 0;
-const server = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, _session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      count += 1;
-      writeFileSync(join(dir, `${Date.now()}-${String(count).padStart(5, '0')}.eml`), Buffer.concat(chunks));
-      callback();
-    });
-  },
-});
-server.listen(Number(port), '127.0.0.1', () => console.log(`Mail sink on smtp://127.0.0.1:${port}, writing to ${dir}`));
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+const sink = await startSmtpSink((mail) => {
+  count += 1;
+  writeFileSync(join(dir, `${Date.now()}-${String(count).padStart(5, '0')}.eml`), mail.raw);
+}, Number(port));
+console.log(`Mail sink on ${sink.url}, writing to ${dir}`);
+process.on('SIGTERM', () => void sink.close().then(() => process.exit(0)));

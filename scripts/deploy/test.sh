@@ -38,7 +38,7 @@ cleanup() {
     [[ -f $pid ]] || continue
     # The restore check runs in a subshell: its node process is that subshell's child.
     for stat in /proc/[0-9]*/stat; do
-      read -r child _ _ parent _ <"$stat" 2>/dev/null && [[ $parent == "$(cat "$pid")" ]] && kill "$child" 2>/dev/null
+      read -r child _ _ parent _ 2>/dev/null <"$stat" && [[ $parent == "$(cat "$pid")" ]] && kill "$child" 2>/dev/null
     done
     kill "$(cat "$pid")" 2>/dev/null
   done

@@ -93,7 +93,7 @@ describe.skipIf(process.platform !== 'linux')('npm run edit', () => {
   let root: string;
   beforeAll(async () => {
     root = editorRoot();
-    editor = spawn(process.execPath, ['scripts/edit.ts', '--root', root, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    editor = spawn(process.execPath, ['scripts/editor/serve.ts', '--root', root, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
     port = await new Promise<number>((done, failed) => {
       let out = '';
       editor.stdout!.on('data', (chunk: Buffer) => {

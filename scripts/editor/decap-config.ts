@@ -2,7 +2,7 @@
 // content collection, its fields from the schema (fields.ts), its files from the loader. Nothing
 // here restates a rule of the schemas; what is here is what a schema cannot say: labels, what an
 // editor may create or remove, where new images go (where the existing ones are), and which fields
-// staff never see (the paid materials' list, kept by developers with scripts/make-materials.ts).
+// staff never see (the paid materials' list, kept by developers with scripts/content/make-materials.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { parse } from 'yaml';

@@ -1,4 +1,4 @@
-// The editor page's own script (served at /admin/editor.js by scripts/edit.ts, after Decap CMS):
+// The editor page's own script (served at /admin/editor.js by scripts/editor/serve.ts, after Decap CMS):
 // messages that name the field, shown when a field is left (page/leave-checks.js); the price field
 // (page/naira-widget.js); pictures checked and resized when chosen (page/pictures.js); every page
 // type previewed in the site's styles (page/previews.js); the editor's layout on a phone

@@ -1,5 +1,5 @@
 // The editor's page and preview styles, the same for `npm run edit` and the production build of the
-// editor (scripts/build-editor.ts).
+// editor (scripts/editor/build.ts).
 import { readFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 

@@ -1,6 +1,6 @@
 // ky, set up for the API, and how its failures read: loaded by http.ts with the first call, so a
 // form page fetches it when the student sends, not when the page loads (issue 18). A page whose
-// island calls the API at once gets it preloaded (scripts/preload-modules.ts, EAGER_IMPORTS).
+// island calls the API at once gets it preloaded (scripts/build/preload-modules.ts, EAGER_IMPORTS).
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type Options } from 'ky';
 import { API_BASE } from './api-base.ts';
 import { ApiError, FALLBACK_MESSAGE, NetworkError, type FieldErrors } from './errors.ts';

@@ -1,6 +1,6 @@
 // The catalogue for the API server, written at build time from content/ (courses, tutors and
 // materials, checked by the content schemas, with the URLs of their built images). The build moves
-// it to dist/.server/catalogue.json (scripts/hide-server-data.ts), which the static server never
+// it to dist/.server/catalogue.json (scripts/build/hide-server-data.ts), which the static server never
 // serves; the API server reads it at start and brings the database in line with it.
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';

@@ -1,6 +1,6 @@
 // The web app manifest (issue 20, 'Installable'): the portal installs to a phone's home screen and
 // opens on the dashboard, standalone. Names and description come from the content editors keep
-// (content/site.yaml, the home page); the icons are made by scripts/make-icons.mjs.
+// (content/site.yaml, the home page); the icons are made by scripts/content/make-icons.mjs.
 import type { APIRoute } from 'astro';
 import { getEntry } from 'astro:content';
 import { THEME_COLOR } from '#lib/theme-color.ts';

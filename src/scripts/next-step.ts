@@ -1,6 +1,6 @@
 // A step of the sign-up, login and reset flows fetches, once the page has loaded and gone idle, the
 // modules the flow's next page needs and this page has not loaded (listed at build time in the root
-// element's data-next-step, scripts/preload-modules.ts). The tap that moves on then waits for the
+// element's data-next-step, scripts/build/preload-modules.ts). The tap that moves on then waits for the
 // server's answer and the page, not for one more round of downloads after it: on a slow phone that
 // is a few hundred milliseconds a step. Nothing is fetched when the browser asks to save data.
 

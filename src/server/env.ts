@@ -1,8 +1,7 @@
 // The one reader of process.env. Every setting is validated here, once, at start; a bad one stops
 // the process with a single line that names it.
-import { BlockList, isIP } from 'node:net';
 import * as v from 'valibot';
-import { isAddressOrRange } from './http/address-list.ts';
+import { addressMatcher, isAddressOrRange } from './http/address-list.ts';
 
 const optional = (schema: v.GenericSchema<string, string>) =>
   v.optional(v.pipe(v.string(), v.trim(), v.union([v.literal(''), schema])), '');
@@ -21,18 +20,6 @@ const isSecretKey = (key: string) => SECRET_KEYS.has(key) || /PASSWORD|SECRET|TO
 /** The names and addresses HOST may take for a server only this machine can reach. */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
 export const isLoopbackHost = (host: string) => LOOPBACK_HOSTS.has(host.toLowerCase());
-
-/** The addresses of TRUST_PROXY_ADDRESSES as one set to check a socket's peer against. */
-function addressSet(entries: string[]): BlockList {
-  const set = new BlockList();
-  for (const entry of entries) {
-    const [address = '', prefix] = entry.split('/');
-    const family = isIP(address) === 4 ? 'ipv4' : 'ipv6';
-    if (prefix === undefined) set.addAddress(address, family);
-    else set.addSubnet(address, Number(prefix), family);
-  }
-  return set;
-}
 
 /** A comma-separated setting as its entries, spaces trimmed and empty ones dropped. */
 const commaList = (s: string) =>
@@ -107,7 +94,7 @@ const EnvSchema = v.object({
         (list) => list.length > 0 && list.every(isAddressOrRange),
         'must be a comma-separated list of addresses or ranges such as 127.0.0.1, 10.0.0.0/8, ::1',
       ),
-      v.transform(addressSet),
+      v.transform(addressMatcher),
     ),
     '127.0.0.0/8, ::1',
   ),

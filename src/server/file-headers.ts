@@ -1,5 +1,5 @@
 // The headers a file of the build is sent with, whoever sends it: the static server (static-site.ts)
-// reads them at start, and scripts/edge-files.ts writes the same into dist/_headers for a CDN. One
+// reads them at start, and scripts/build/edge-files.ts writes the same into dist/_headers for a CDN. One
 // rule for both, so pages served from an edge keep their script hashes, caching and security headers.
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';

@@ -1,5 +1,5 @@
 // Serves the prebuilt site from memory: every file of the build is read once at start with its
-// gzip and brotli forms (written beside it by scripts/compress.ts), so a page costs one map look-up.
+// gzip and brotli forms (written beside it by scripts/build/compress.ts), so a page costs one map look-up.
 import { buildOwnScripts, buildSources, fileHeaders, mergeSources, type PageSources } from './file-headers.ts';
 import { parseRange } from '#lib/byte-range.ts';
 import { createHash } from 'node:crypto';
@@ -112,7 +112,7 @@ export function resolvePath(path: string, has: (path: string) => boolean): Resol
   return file === undefined || file === NOT_FOUND_PAGE ? null : { file };
 }
 
-/** What the build writes for a CDN (scripts/edge-files.ts): its rules, not pages of the site. */
+/** What the build writes for a CDN (scripts/build/edge-files.ts): its rules, not pages of the site. */
 const EDGE_FILES = new Set(['/_headers', '/_redirects']);
 
 /** Every file below dir, depth first. */

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutgoingMail } from '#server/mail/mailer.ts';
 import { lastCodeTo, STUDENT_PASSWORD } from './support/factories.ts';
-import { readJson, send, useTestApp } from './support/test-app.ts';
+import { get, readJson, send, useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
 
@@ -61,7 +61,9 @@ describe('a second sign-up for an address not yet verified (N2)', () => {
     // Within the minute: no second code, as resend would not send one.
     expect(mailsTo(victim.email)).toHaveLength(1);
 
-    const verified = await post('verify-account', { email: victim.email, otp: code });
+    // The owner's browser sends its own sign-up's claim beside the code, as the code page does.
+    const claim = (firstBody.data as { claim: string }).claim;
+    const verified = await post('verify-account', { email: victim.email, otp: code, claim });
     expect(verified.status).toBe(200);
     expect((await readJson(verified)).data).toMatchObject({
       user: { first_name: 'Chioma', last_name: 'Eze', phone_number: '08031234567', is_verified: true },
@@ -73,14 +75,46 @@ describe('a second sign-up for an address not yet verified (N2)', () => {
   });
 
   it('mails the code again a minute later, as resend does, and still changes nothing', async () => {
-    expect((await post('signup', victim)).status).toBe(201);
+    const first = await post('signup', victim);
+    expect(first.status).toBe(201);
     t.clock.advance(61_000);
     expect((await post('signup', attacker)).status).toBe(201);
     expect(mailsTo(victim.email).map((mail) => mail.kind)).toEqual(['verification_code', 'verification_code']);
     // The newest code (the one the second sign-up sent) does not hand over the stranger's details either.
-    const verified = await post('verify-account', { email: victim.email, otp: lastCodeTo(t, victim.email) });
+    const claim = ((await readJson(first)).data as { claim: string }).claim;
+    const verified = await post('verify-account', { email: victim.email, otp: lastCodeTo(t, victim.email), claim });
     expect((await readJson(verified)).data).toMatchObject({ user: { first_name: 'Chioma', last_name: 'Eze' } });
     expect((await post('login', { email: victim.email, password: attacker.password })).status).toBe(401);
+    expect((await post('login', { email: victim.email, password: victim.password })).status).toBe(200);
+  });
+});
+
+describe('a stranger signs up first, the owner second, and the owner types the code in another browser', () => {
+  it('keeps no password: the stranger’s is refused, the owner is signed in, told to choose one, and can by Forgot Password', async () => {
+    expect((await post('signup', attacker, '203.0.113.50')).status).toBe(201);
+    t.clock.advance(61_000);
+    expect((await post('signup', victim)).status).toBe(201);
+    // No claim token beside the code: the browser that signed up is not this one.
+    const verified = await post('verify-account', { email: victim.email, otp: lastCodeTo(t, victim.email) });
+    expect(verified.status).toBe(200);
+    const { token } = (await readJson(verified)).data as { token: string };
+    expect((await post('login', { email: victim.email, password: attacker.password }, '203.0.113.50')).status).toBe(401);
+    expect((await post('login', { email: victim.email, password: victim.password })).status).toBe(401);
+    const notices = await readJson(await get(t.app, 'user/student/notifications', { token }));
+    expect((notices.data as { notifications: { title: string }[] }).notifications.map((notice) => notice.title)).toContain(
+      'Choose a new password',
+    );
+
+    expect((await post('forgot-password', { email: victim.email })).status).toBe(200);
+    const link = linkIn(victim.email, 'reset_code');
+    const reset = await post('reset-password', { email: victim.email, token: link.searchParams.get('token'), password: 'New-Indigo81' });
+    expect(reset.status).toBe(200);
+    expect((await post('login', { email: victim.email, password: 'New-Indigo81' })).status).toBe(200);
+  });
+
+  it('one sign-up alone keeps its password when the code is typed in another browser', async () => {
+    expect((await post('signup', victim)).status).toBe(201);
+    expect((await post('verify-account', { email: victim.email, otp: lastCodeTo(t, victim.email) })).status).toBe(200);
     expect((await post('login', { email: victim.email, password: victim.password })).status).toBe(200);
   });
 });

@@ -263,7 +263,7 @@ describe('npm run admin -- enrolments', () => {
     expect(await run({}, 'enrolments', 'extra')).toEqual({ code: 2, out: [], err: ['Usage: npm run admin -- enrolments'] });
   });
 
-  // Straight to PostgreSQL with DATABASE_URL (bash scripts/test-postgres.sh); PGlite goes through the server.
+  // Straight to PostgreSQL with DATABASE_URL (bash scripts/checks/test-postgres.sh); PGlite goes through the server.
   it.runIf(process.env.DATABASE_URL)('reads PostgreSQL directly with DATABASE_URL', async () => {
     const target = await emptyDatabaseTarget();
     try {

@@ -2,6 +2,7 @@
 // nothing else, is a valid OpenAPI 3.1 document built from the routes' own schemas, and the checker
 // that holds every test's answers against it does refuse a wrong answer.
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { inspectRoutes } from 'hono/dev';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { API_BASE } from '#server/app.ts';
@@ -22,62 +23,36 @@ interface Document {
 const { app } = buildTestApp(NO_DATABASE);
 const document = (await readJson(await app.request(`${API_BASE}/openapi.json`))) as unknown as Document;
 
-/** 'GET /user/courses/{id}' for every route a request can reach (middleware, registered for ALL, aside). */
-const answeredRoutes = () =>
+/**
+ * 'GET /user/courses/{id}' for every route a request can reach: every handler the app holds, whatever
+ * it was registered for (an `all` handler too); only middleware registered for ALL is left aside.
+ */
+const answeredRoutes = (api: typeof app) =>
   new Set(
-    app.routes
-      .filter((route) => route.method !== 'ALL')
+    inspectRoutes(api)
+      .filter((route) => !(route.method === 'ALL' && route.isMiddleware))
       .map((route) => `${route.method} ${route.path.slice(API_BASE.length).replace(/:([^/{]+)(\{[^}]*\})?/g, '{$1}')}`),
   );
-const documentedRoutes = () =>
-  new Set(Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`)));
+const documentedRoutes = (described: Document) =>
+  new Set(Object.entries(described.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`)));
+const undocumented = (api: typeof app, described: Document) =>
+  [...answeredRoutes(api)].filter((route) => !documentedRoutes(described).has(route)).sort();
 
 describe('the OpenAPI document', () => {
+  // The list of operations is the app's own: a route added without a description fails here.
   it('documents every route the API answers, and no route it does not', () => {
-    expect([...answeredRoutes()].filter((route) => !documentedRoutes().has(route))).toEqual([]);
-    expect([...documentedRoutes()].filter((route) => !answeredRoutes().has(route))).toEqual([]);
-    expect([...documentedRoutes()].sort()).toEqual([
-      'GET /admin/enrolments',
-      'GET /health',
-      'GET /openapi.json',
-      'GET /user/courses',
-      'GET /user/courses/{id}',
-      'GET /user/courses/{id}/enrolment',
-      'GET /user/courses/{id}/related-courses',
-      'GET /user/materials/{courseId}/{materialId}',
-      'GET /user/materials/{courseId}/{materialId}/poster',
-      'GET /user/payments/{reference}/verify',
-      'GET /user/student/courses',
-      'GET /user/student/courses/{id}',
-      'GET /user/student/notifications',
-      'GET /user/student/profile',
-      'GET /user/test-payments/{reference}',
-      'PATCH /user/auth/student/password',
-      'PATCH /user/student/notifications/{id}',
-      'POST /admin/students/status',
-      'POST /user/auth/student/forgot-password',
-      'POST /user/auth/student/kyc',
-      'POST /user/auth/student/login',
-      'POST /user/auth/student/logout',
-      'POST /user/auth/student/resend-otp',
-      'POST /user/auth/student/reset-password',
-      'POST /user/auth/student/signup',
-      'POST /user/auth/student/verify-account',
-      'POST /user/auth/student/verify-email-link',
-      'POST /user/auth/student/verify-password-token',
-      'POST /user/contact',
-      'POST /user/courses/request-tutor',
-      'POST /user/courses/{id}/checkout',
-      'POST /user/initiate-upload',
-      'POST /user/payments/webhook',
-      'POST /user/subscribe-newsletter',
-      'POST /user/test-payments/{reference}',
-      'PUT /uploads/{key}',
-      'PUT /user/student/courses/{id}/materials/{material_id}',
-      'PUT /user/student/profile',
-      'PUT /user/student/profile/image',
-      'PUT /user/uploaded-file/{file_id}',
-    ]);
+    const answered = [...answeredRoutes(app)].sort();
+    expect(answered).toEqual(expect.arrayContaining(['GET /health', 'GET /openapi.json']));
+    expect(undocumented(app, document)).toEqual([]);
+    expect([...documentedRoutes(document)].sort()).toEqual(answered);
+  });
+
+  it('lists a route added without a description, whatever its method, as undocumented', async () => {
+    const { app: grown } = buildTestApp(NO_DATABASE);
+    grown.post(`/user/courses/:id/wishlist`, (c) => c.json({ message: 'Saved', data: null }, 201));
+    grown.all(`/user/anything`, (c) => c.json({ message: 'OK', data: null }));
+    const grownDocument = (await readJson(await grown.request(`${API_BASE}/openapi.json`))) as unknown as Document;
+    expect(undocumented(grown, grownDocument)).toEqual(['ALL /user/anything', 'POST /user/courses/{id}/wishlist']);
   });
 
   it('is a valid OpenAPI 3.1 document, with its title, version, server and the bearer scheme', async () => {

@@ -1,7 +1,7 @@
 // One release at a time (issue 30, item 10): the database records the build id of the catalogue it
 // was last synced to, and a process of another build stops answering (503) instead of showing pages
 // and charging prices the database no longer holds. The process half is PostgreSQL only (two
-// processes on one database); scripts/test-postgres.sh runs it.
+// processes on one database); scripts/checks/test-postgres.sh runs it.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -3,7 +3,7 @@
 // reach both at the same moment. One enrolment, one
 // receipt record, one notification and one receipt mail come out of it. Two more, started together
 // on one DATA_DIR as well, share its uploads folder. PostgreSQL only (the embedded database belongs
-// to one process); scripts/test-postgres.sh runs it.
+// to one process); scripts/checks/test-postgres.sh runs it.
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

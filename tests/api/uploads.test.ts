@@ -541,7 +541,7 @@ describe('servers pruning at the same moment', () => {
     }
     t.clock.advance(UNUSED_PICTURES_KEPT_MS + 60_000);
 
-    // With DATABASE_URL (scripts/test-postgres.sh) the two runs are on connections of their own.
+    // With DATABASE_URL (scripts/checks/test-postgres.sh) the two runs are on connections of their own.
     const runs = await Promise.all([1, 2].map(() => pruneUploads(t.db, storage(), t.clock.now())));
     const total = (key: 'abandoned' | 'swept' | 'unused') => runs.reduce((sum, run) => sum + run[key], 0);
     // One upload never confirmed; three upload keys cleared; the two pictures replaced, deleted.

@@ -58,7 +58,7 @@ test.beforeAll(async () => {
   await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', dist], {
     env: { ...process.env, PUBLIC_API_BASE: `${API}/api/v1/`, PUBLIC_SITE_URL: SITE },
   });
-  await run(process.execPath, ['scripts/hide-server-data.ts', dist]);
+  await run(process.execPath, ['scripts/build/hide-server-data.ts', dist]);
   const site = createSiteHandler(
     {
       fetch: (request) => {

@@ -17,7 +17,7 @@ const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUl
 const main = (page: Page) => page.getByRole('main');
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
-test.skip(!DATABASE_URL, 'needs SHAPE_DATABASE_URL: a PostgreSQL database of its own (scripts/test-postgres.sh makes one)');
+test.skip(!DATABASE_URL, 'needs SHAPE_DATABASE_URL: a PostgreSQL database of its own (scripts/checks/test-postgres.sh makes one)');
 
 /** The whole journey on `shape`, killing its first API process before paying; returns how long it took. */
 async function studentJourney(page: Page, shape: Shape) {
@@ -143,8 +143,10 @@ test.describe('pages and API on one origin', () => {
   });
 
   test('the home page served by nginx keeps the Lighthouse gate of the budget step', () => {
-    // The budget step's own runs and gate (scripts/budget.ts: ADR 006), on nginx's answers.
-    const run = spawnSync(process.execPath, ['scripts/budget.ts', '--origin', shape().site, '--pages', '/'], { encoding: 'utf8' });
+    // The budget step's own runs and gate (scripts/checks/budget/run.ts: ADR 006), on nginx's answers.
+    const run = spawnSync(process.execPath, ['scripts/checks/budget/run.ts', '--origin', shape().site, '--pages', '/'], {
+      encoding: 'utf8',
+    });
     console.log(run.stdout);
     expect(run.status, run.stderr).toBe(0);
   });

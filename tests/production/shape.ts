@@ -72,7 +72,7 @@ async function startNginx(
   mkdirSync(prefix);
   const config = execFileSync(
     process.execPath,
-    ['scripts/nginx-config.ts', ...apis.flatMap((api) => ['--api', api]), '--listen', String(port), '--root', root],
+    ['scripts/deploy/nginx-config.ts', ...apis.flatMap((api) => ['--api', api]), '--listen', String(port), '--root', root],
     // The generator reads the settings the processes get: the pages' CSP allows their bucket.
     { encoding: 'utf8', env: { ...process.env, ...env } },
   );
@@ -141,7 +141,7 @@ export async function startShape({ databaseUrl, apiOrigin = false }: { databaseU
         PUBLIC_API_BASE: `${api}/api/v1/`,
         PUBLIC_SITE_URL: site,
       });
-      build(['scripts/hide-server-data.ts', pagesRoot]);
+      build(['scripts/build/hide-server-data.ts', pagesRoot]);
     }
 
     const apiPorts = [await freePort(), await freePort()];

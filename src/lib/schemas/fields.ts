@@ -1,7 +1,7 @@
 // Field rules of docs/product.md#field-messages, with its messages word for word. Forms and API routes import these
 // same schemas, so a message a user sees in the browser is the one the server answers with.
 import * as v from 'valibot';
-// Nigeria's numbering plan from libphonenumber's data (scripts/make-phone-metadata.mjs); the
+// Nigeria's numbering plan from libphonenumber's data (scripts/content/make-phone-metadata.mjs); the
 // library itself would cost the browser about 20 KB, for one country.
 import nigeria from './phone-metadata-ng.json' with { type: 'json' };
 

@@ -1,5 +1,5 @@
 // The catalogue as the build writes it (src/pages/catalogue-data.json.ts, moved by
-// scripts/hide-server-data.ts to dist/.server/catalogue.json, which the static server never serves):
+// scripts/build/hide-server-data.ts to dist/.server/catalogue.json, which the static server never serves):
 // courses, tutors and materials from content/, already checked by the content schemas, with the
 // URLs of their built images. The server reads it at start and brings the database in line.
 import { createHash } from 'node:crypto';

@@ -5,7 +5,7 @@
 // header is believed only from a socket peer that is one of our proxies (TRUST_PROXY_ADDRESSES): a
 // client reaching the server's port directly is counted by its own address, whatever it sends, as
 // Express's 'trust proxy' with addresses does.
-import { isIP, type BlockList } from 'node:net';
+import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import type { Env } from '../env.ts';
 import type { ApiEnv } from './context.ts';
@@ -15,14 +15,13 @@ const UNKNOWN_ADDRESS = 'unknown';
 /** How many proxies stand in front of the server (TRUST_PROXY, 0: none), and their addresses. */
 export type ProxySettings = Pick<Env, 'TRUST_PROXY' | 'TRUST_PROXY_ADDRESSES'>;
 
-/** Whether `raw` (an address as a socket or a proxy gives it) is in `set`. */
-function isIn(set: BlockList, raw: string): boolean {
+/** Whether `raw` (an address as a socket or a proxy gives it, with port or brackets) passes `matches`. */
+function isIn(matches: (address: string) => boolean, raw: string): boolean {
   let text = raw.trim();
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text);
   if (bracketed?.[1]) text = bracketed[1];
   else if (/^[\d.]+:\d+$/.test(text)) text = text.slice(0, text.lastIndexOf(':'));
-  const version = isIP(text);
-  return version !== 0 && set.check(text, version === 4 ? 'ipv4' : 'ipv6');
+  return matches(text);
 }
 
 export function clientAddress<E extends ApiEnv>(c: Context<E>, settings: ProxySettings): string {

@@ -1,7 +1,7 @@
-// `npm run admin` as the tests run it: the command itself (scripts/admin.ts), its fetch reaching the
+// `npm run admin` as the tests run it: the command itself (scripts/deploy/admin.ts), its fetch reaching the
 // test app as a loopback request would, and what it printed.
 import type { ApiApp } from '#server/app.ts';
-import { runAdmin } from '../../../scripts/admin.ts';
+import { runAdmin } from '../../../scripts/deploy/admin.ts';
 
 export interface AdminRun {
   code: number;

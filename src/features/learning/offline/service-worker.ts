@@ -1,4 +1,4 @@
-// The service worker (docs/decisions/015-service-worker.md), built by scripts/service-worker.ts into
+// The service worker (docs/decisions/015-service-worker.md), built by scripts/build/service-worker.ts into
 // /sw.js with this build's precache list and version. It keeps the portal's shell (the dashboard,
 // settings, the offline page, and the scripts and styles of those and of a course page), serves
 // visited pages from cache when the network fails (stale-while-revalidate), answers the saved

@@ -10,9 +10,9 @@ const SOURCES = [
   'astro.config.mjs',
   'package.json',
   'tsconfig.json',
-  'scripts/hide-server-data.ts',
-  'scripts/preload-modules.ts',
-  'scripts/compress.ts',
+  'scripts/build/hide-server-data.ts',
+  'scripts/build/preload-modules.ts',
+  'scripts/build/compress.ts',
 ];
 export const STAMP = 'dist/.build-stamp';
 

@@ -17,7 +17,7 @@ import { methodNotAllowed } from '#server/site-server.ts';
 import { NOT_FOUND_PAGE, resolvePath, TYPES } from '#server/static-site.ts';
 import { MEDIA_ROUTE } from '#server/storage/embedded.ts';
 import { MAX_IMAGE_BYTES } from '#features/profile/upload-schemas.ts';
-import { servedFiles, settingsSources, titleCase, type ServedFile } from './edge-files.ts';
+import { servedFiles, settingsSources, titleCase, type ServedFile } from '../build/edge-files.ts';
 
 export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
@@ -164,7 +164,7 @@ export async function nginxConfig(files: readonly ServedFile[], { apis, listen, 
     '}',
     'default_type application/octet-stream;',
     '',
-    '# The .br and .gz forms the build writes beside each text file (scripts/compress.ts); nothing is',
+    '# The .br and .gz forms the build writes beside each text file (scripts/build/compress.ts); nothing is',
     '# compressed here. Vary goes with every file that has them, whatever the client accepts.',
     'brotli_static on;',
     'gzip_static on;',
@@ -272,7 +272,7 @@ export async function nginxConfig(files: readonly ServedFile[], { apis, listen, 
     '}',
   ];
   return [
-    `# Written by scripts/nginx-config.ts for the build in ${resolve(root)}: write it again after each build.`,
+    `# Written by scripts/deploy/nginx-config.ts for the build in ${resolve(root)}: write it again after each build.`,
     `load_module ${BROTLI_MODULE};`,
     'worker_processes auto;',
     'pid nginx.pid;',

@@ -8,7 +8,7 @@ const port = Number(process.env.EDITOR_PORT ?? 4418);
 const started: ChildProcess[] = [];
 
 function start() {
-  const child = spawn(process.execPath, ['scripts/edit.ts', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/editor/serve.ts', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -3,7 +3,7 @@
 // editor's gate, at save, with the file and the line, so that staff hear of it at once.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { refusal, type GateRules } from './editor/gate.ts';
+import { refusal, type GateRules } from '../editor/gate.ts';
 
 const rules: GateRules = {
   editable: ['content/projects'],

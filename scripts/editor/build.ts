@@ -2,7 +2,7 @@
 // dist/, so no public page changes), with a git host as its backend.
 //
 //   EDITOR_REPO=owner/name [EDITOR_BACKEND=github] [EDITOR_AUTH_URL=https://auth.example.ng] \
-//     node scripts/build-editor.ts dist-editor
+//     node scripts/editor/build.ts dist-editor
 //
 // Staff sign in with the git host; each save opens a branch and a pull request (editorial workflow);
 // merging it to main starts the CDN build. See docs/editing-content.md.
@@ -10,9 +10,9 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { editorConfig, type PresenceRules } from './editor/decap-config.ts';
-import { loadCollections } from './editor/load-collections.ts';
-import { editorScript, PAGE, previewStyles } from './editor/page.ts';
+import { editorConfig, type PresenceRules } from './decap-config.ts';
+import { loadCollections } from './load-collections.ts';
+import { editorScript, PAGE, previewStyles } from './page.ts';
 
 const out = resolve(process.argv[2] ?? 'dist-editor');
 const repo = process.env.EDITOR_REPO;

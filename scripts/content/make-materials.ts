@@ -6,13 +6,13 @@
 // output is committed, so CI and the build need neither ffmpeg nor this script; run it again after
 // adding or changing a material or its words. Existing files are kept unless --force is given.
 //
-// Usage: npx node scripts/make-materials.ts [--force] [course-slug ...]
+// Usage: npx node scripts/content/make-materials.ts [--force] [course-slug ...]
 // Checks: a PDF has as many pages as its `length`, a video lasts `length` seconds; a PDF stays under
 // 60 KB, a video under 250 KB and a poster under 20 KB. Exits 1 if anything is missing or out of bounds.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/chromium.ts';
 import { readCourses, readLessons } from './materials/lessons.ts';
 import { makePdf, pageCount } from './materials/pdf.ts';
 import { posterFileOf } from '#features/learning/poster-file.ts';

@@ -3,12 +3,12 @@
 # cluster (trust auth, port 5433, socket in /tmp), runs `npm run test:api` with DATABASE_URL
 # pointing at it, then the production shape's browser tests on a database of their own (issue 19),
 # and always stops and removes the cluster, whether the tests pass, fail or are interrupted. Run as
-# root from anywhere: scripts/test-postgres.sh [vitest files: only those, and no production shape]
+# root from anywhere: scripts/checks/test-postgres.sh [vitest files: only those, and no production shape]
 set -euo pipefail
 
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 PORT=${PG_TEST_PORT:-5433}
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 if [[ $(id -u) -ne 0 ]]; then
   echo "Run this as root: it starts PostgreSQL as the postgres user." >&2

@@ -1,7 +1,7 @@
 // The HTML gate (npm test, after the build): every page under dist/ must be valid HTML by the W3C Nu
 // checker (the vnu-jar package; it runs on Java, Debian's default-jre-headless). One Java start checks
 // every page. Prints each error with its page and line, then a count; exits 1 on any error.
-// Usage: node scripts/check-html.ts [dir or .html files] (default: dist).
+// Usage: node scripts/checks/check-html.ts [dir or .html files] (default: dist).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';

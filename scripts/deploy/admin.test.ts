@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
-const admin = (...args: string[]) => spawnSync(process.execPath, ['scripts/admin.ts', ...args], { encoding: 'utf8' });
+const admin = (...args: string[]) => spawnSync(process.execPath, ['scripts/deploy/admin.ts', ...args], { encoding: 'utf8' });
 
 describe('npm run admin', () => {
   it('lists its commands for help, and without a command', () => {
@@ -23,7 +23,7 @@ describe('npm run admin', () => {
   });
 
   it('says in one line when there is neither a running server nor a database URL', () => {
-    const run = spawnSync(process.execPath, ['scripts/admin.ts', 'deactivate', 'ada@example.com'], {
+    const run = spawnSync(process.execPath, ['scripts/deploy/admin.ts', 'deactivate', 'ada@example.com'], {
       encoding: 'utf8',
       env: { ...process.env, DATA_DIR: '/nonexistent-admin-test', DATABASE_URL: '' },
     });
@@ -45,7 +45,7 @@ describe('npm run admin', () => {
       /^ {2}enrolments {10}Print every successful payment as CSV: student, email, course, amount, reference, date, needs_refund\.$/m,
     );
     expect(admin('help').stdout).toMatch(/^ {2}refunds {13}Print, as the same CSV, the payments to refund: .+$/m);
-    const run = spawnSync(process.execPath, ['scripts/admin.ts', 'enrolments'], {
+    const run = spawnSync(process.execPath, ['scripts/deploy/admin.ts', 'enrolments'], {
       encoding: 'utf8',
       env: { ...process.env, DATA_DIR: '/nonexistent-admin-test', DATABASE_URL: '' },
     });

@@ -1,6 +1,6 @@
 // npm run bundle-report: what each page's JavaScript holds. Builds the site once more with source
 // maps into a temporary folder, takes for every page the modules it loads without interaction (its
-// scripts, the islands that hydrate on load or when idle, and their imports: scripts/preload-modules.ts), and
+// scripts, the islands that hydrate on load or when idle, and their imports: scripts/build/preload-modules.ts), and
 // attributes each built file's bytes to the sources they came from (a package, or our file). Pages
 // that load the same modules are one row. Prints the table and writes reports/bundle.md.
 // Why and what it found: docs/decisions/013.
@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { walkFiles } from '#server/static-site.ts';
-import { modulesOnLoad } from './preload-modules.ts';
+import { modulesOnLoad } from '../build/preload-modules.ts';
 
 const KB = 1000;
 const TOP = 8;

@@ -67,7 +67,7 @@ try {
   // The bare server answers the very JSON ours does, read once from a file at its start.
   const bodyFile = join(scratch, 'course.json');
   writeFileSync(bodyFile, await (await fetch(origin + detailPath)).text());
-  bare = startServer('scripts/bench-bare.ts', { PORT: String(port + 100), BENCH_BODY: bodyFile });
+  bare = startServer('scripts/checks/bench-bare.ts', { PORT: String(port + 100), BENCH_BODY: bodyFile });
   await waitUntilAnswering(bareOrigin + detailPath);
 
   let detail: autocannon.Result | undefined;

@@ -1,7 +1,7 @@
 // Writes src/lib/schemas/phone-metadata-ng.json: Nigeria's number pattern and possible lengths,
 // taken from libphonenumber-js's metadata (Google's libphonenumber data). The browser then needs
 // none of libphonenumber's code (about 20 KB gzip). Re-run after upgrading libphonenumber-js:
-//   node scripts/make-phone-metadata.mjs
+//   node scripts/content/make-phone-metadata.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const full = JSON.parse(readFileSync('node_modules/libphonenumber-js/metadata.min.json', 'utf8'));

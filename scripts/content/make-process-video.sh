@@ -15,10 +15,10 @@
 # Needs: bash, ffmpeg built with libx264 and libfreetype (Debian: apt-get install -y ffmpeg),
 # and a TrueType font (DejaVu Sans by default; set FONT_BOLD / FONT_REGULAR to override).
 #
-# Usage (from anywhere):  bash scripts/make-process-video.sh
+# Usage (from anywhere):  bash scripts/content/make-process-video.sh
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 OUT_DIR="$ROOT/public/media"
 MP4="$OUT_DIR/process.mp4"
 VTT="$OUT_DIR/process.vtt"

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const OUTSIDE_DOCUMENTS = /SPEC(\.md)? §|\bSPEC\.md\b|\bAPI\.md\b|\bREADINGS\.md\b/;
-const THIS_FILE = 'scripts/repo-stands-alone.test.ts';
+const THIS_FILE = 'scripts/checks/repo-stands-alone.test.ts';
 
 const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'src', 'tests', 'scripts', 'README.md', 'docs'], {
   encoding: 'utf8',

@@ -1,4 +1,4 @@
-// node scripts/login-timing.ts: how long a login takes on this machine, with the real argon2id
+// node scripts/checks/login-timing.ts: how long a login takes on this machine, with the real argon2id
 // parameters, through the API as the server builds it (app.request, embedded PGlite in memory, or
 // DATABASE_URL's PostgreSQL). Prints the median and p95 of 20 sequential logins and of 20
 // concurrent ones (20 accounts: one address's parallel tries would meet its 5-a-window limit),

@@ -1,4 +1,4 @@
-// nginx, run with the config scripts/nginx-config.ts writes, answers as our Node server does. Over the
+// nginx, run with the config scripts/deploy/nginx-config.ts writes, answers as our Node server does. Over the
 // real build in dist/ (npm test runs this file in its step after the build), every address the server
 // answers with a file, every redirect and the 404 page are asked of both, with and without compression,
 // and must get the same status, headers and bytes; the API, behind nginx, gets the client's address
@@ -17,10 +17,10 @@ import { forwardedClient } from '#server/http/client-address.ts';
 import { COMMON_SECURITY_HEADERS } from '#server/security-headers.ts';
 import { createSiteHandler } from '#server/site-server.ts';
 import { loadStaticSite, type StaticSite } from '#server/static-site.ts';
-import { closedPort as freePort } from '../tests/api/support/closed-port.ts';
-import { buildTestApp } from '../tests/api/support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../tests/api/support/test-database.ts';
-import { servedFiles, urlOf, type ServedFile } from './edge-files.ts';
+import { closedPort as freePort } from '../../tests/api/support/closed-port.ts';
+import { buildTestApp } from '../../tests/api/support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../tests/api/support/test-database.ts';
+import { servedFiles, urlOf, type ServedFile } from '../build/edge-files.ts';
 import { BROTLI_MODULE, nginxConfig, siteAddresses } from './nginx-config.ts';
 
 const DIST = 'dist';

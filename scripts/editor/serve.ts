@@ -15,12 +15,12 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
-import { editorConfig, gateRules, type PresenceRules } from './editor/decap-config.ts';
-import { editorScript, PAGE, previewStyles } from './editor/page.ts';
-import { localBackend } from './editor/backend.ts';
-import { refusal } from './editor/gate.ts';
-import { loadCollections } from './editor/load-collections.ts';
-import { API_PATH, requestRefusal } from './editor/request-check.ts';
+import { editorConfig, gateRules, type PresenceRules } from './decap-config.ts';
+import { editorScript, PAGE, previewStyles } from './page.ts';
+import { localBackend } from './backend.ts';
+import { refusal } from './gate.ts';
+import { loadCollections } from './load-collections.ts';
+import { API_PATH, requestRefusal } from './request-check.ts';
 
 const { values } = parseArgs({ options: { root: { type: 'string', default: '.' }, port: { type: 'string', default: '4330' } } });
 const root = resolve(values.root);

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-describe('build-editor', () => {
+describe('the editor build (scripts/editor/build.ts)', () => {
   it('writes the editor with the GitHub backend and the editorial workflow', () => {
     const out = mkdtempSync(join(tmpdir(), 'editor-'));
-    execFileSync(process.execPath, ['scripts/build-editor.ts', out], { env: { ...process.env, EDITOR_REPO: 'adire/site' } });
+    execFileSync(process.execPath, ['scripts/editor/build.ts', out], { env: { ...process.env, EDITOR_REPO: 'adire/site' } });
     for (const file of ['index.html', 'decap-cms.js', 'editor.js', 'preview.css', 'rules.json'])
       expect(existsSync(join(out, file)), file).toBe(true);
     const config = parse(readFileSync(join(out, 'config.yml'), 'utf8')) as { backend: Record<string, string>; publish_mode: string };
@@ -22,7 +22,7 @@ describe('build-editor', () => {
   it('refuses to start without the repository', () => {
     const { EDITOR_REPO: _, ...env } = process.env;
     expect(() =>
-      execFileSync(process.execPath, ['scripts/build-editor.ts', mkdtempSync(join(tmpdir(), 'editor-'))], { env, stdio: 'pipe' }),
+      execFileSync(process.execPath, ['scripts/editor/build.ts', mkdtempSync(join(tmpdir(), 'editor-'))], { env, stdio: 'pipe' }),
     ).toThrow(/EDITOR_REPO/);
   });
 });

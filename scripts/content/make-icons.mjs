@@ -1,5 +1,5 @@
 // Makes the raster icons (apple-touch-icon, the web app manifest's icons, favicon.ico, og-image) from
-// public/favicon.svg: node scripts/make-icons.mjs
+// public/favicon.svg: node scripts/content/make-icons.mjs
 import sharp from 'sharp';
 import { readFileSync, writeFileSync } from 'node:fs';
 await sharp(readFileSync('public/favicon.svg'), { density: 900 })

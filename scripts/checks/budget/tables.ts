@@ -1,0 +1,31 @@
+// The budget step's two tables, as printed.
+import { KB, lighthouseVerdict, type LighthouseRow, type PageRow } from './scoring.ts';
+
+const pad = (value: string | number, width: number) => String(value).padEnd(width);
+const padStart = (value: string | number, width: number) => String(value).padStart(width);
+
+export function printJavaScriptTable(pages: PageRow[]): void {
+  console.log('\nJavaScript loaded without interaction (gzip), and page weight');
+  console.log(
+    `${pad('page', 50)}${pad('kind', 9)}${padStart('JS gzip', 10)}${padStart('files', 7)}${padStart('budget', 9)}${padStart('weight', 11)}  result`,
+  );
+  for (const row of pages) {
+    console.log(
+      `${pad(row.path, 50)}${pad(row.kind, 9)}${padStart((row.jsGzip / KB).toFixed(1) + ' KB', 10)}${padStart(row.jsFiles, 7)}${padStart(row.budget / KB + ' KB', 9)}${padStart(row.transferKiB.toFixed(1) + ' KiB', 11)}  ${row.ok ? 'ok' : 'OVER BUDGET'}`,
+    );
+  }
+}
+
+export function printLighthouseTable(rows: LighthouseRow[], { runs, maxRuns }: { runs: number; maxRuns: number }): void {
+  console.log(
+    `\nLighthouse mobile, ${runs} runs a page, up to ${maxRuns} for one that misses its gate (performance: best, median and runs at 100; others: worst run; LCP: median)`,
+  );
+  console.log(
+    `${pad('page', 40)}${padStart('perf', 6)}${padStart('median', 8)}${padStart('at 100', 8)}${padStart('a11y', 6)}${padStart('bp', 6)}${padStart('seo', 6)}${padStart('LCP', 9)}${padStart('CPU', 11)}  result`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${pad(row.path, 40)}${padStart(row.performance, 6)}${padStart(row.performanceMedian, 8)}${padStart(`${row.runsAt100}/${row.runs}`, 8)}${padStart(row.accessibility, 6)}${padStart(row.bestPractices, 6)}${padStart(row.seo, 6)}${padStart((row.lcpMs / 1000).toFixed(2) + ' s', 9)}${padStart(row.cpuSlowdown, 11)}  ${lighthouseVerdict(row)}`,
+    );
+  }
+}
