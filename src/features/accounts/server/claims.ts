@@ -53,7 +53,7 @@ export const newestClaims = (db: Database, studentId: string, count: number): Pr
   db.select().from(signupClaims).where(eq(signupClaims.studentId, studentId)).orderBy(desc(signupClaims.createdAt)).limit(count);
 
 /** What the dashboard tells a student whose address had two sign-ups and who proved it without either. */
-export const CONTESTED_NOTICE = {
+const CONTESTED_NOTICE = {
   title: 'Choose a new password',
   body: 'This email address was used to sign up more than once before it was confirmed, so no password was kept. To log in next time, use Forgot Password on the login page.',
 };
