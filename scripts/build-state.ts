@@ -13,6 +13,9 @@ const SOURCES = [
   'scripts/hide-server-data.ts',
   'scripts/preload-modules.ts',
   'scripts/compress.ts',
+  'scripts/edge-files.ts',
+  // The content gate reads the editor's collections (astro.config.mjs, contentRulesOf).
+  'scripts/editor',
 ];
 export const STAMP = 'dist/.build-stamp';
 
