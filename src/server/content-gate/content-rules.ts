@@ -18,7 +18,8 @@ export interface ContentProblem {
 
 export const formatProblem = ({ file, line, message }: ContentProblem) => `${file}${line ? `:${line}` : ''}: ${message}`;
 
-const PICTURE_LIMITS = {
+/** Also the editor page's, which checks and resizes a picture when it is chosen (scripts/editor/page.ts). */
+export const PICTURE_LIMITS = {
   /** Largest picture: a photo from a phone, once, before the build makes its own sizes. */
   maxBytes: 2 * 1024 * 1024,
   minWidth: 320,
