@@ -14,7 +14,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_SECURITY_HEADERS } from '#server/security-headers.ts';
 import { createSiteHandler } from '#server/site-server.ts';
 import { loadStaticSite } from '#server/static-site.ts';
-import { edgeLimitProblems, headersFile, redirectsFile, servedFiles, urlOf, type ServedFile } from './edge-files.ts';
+import {
+  deployedFiles,
+  edgeLimitProblems,
+  fileLimitProblems,
+  headersFile,
+  redirectsFile,
+  servedFiles,
+  urlOf,
+  type ServedFile,
+} from './edge-files.ts';
 
 interface HeaderRule {
   pattern: string;
@@ -168,6 +177,12 @@ describe('the rules written for a CDN', () => {
     expect(edgeLimitProblems(`/*\n  A: ${'x'.repeat(2000)}\n`, '')[0]).toMatch(/^_headers has a line of 2005 characters/);
     const dynamic = Array.from({ length: 101 }, (_, i) => `/d${i}/* /x 301`).join('\n');
     expect(edgeLimitProblems('/*\n', dynamic)).toEqual(['_redirects has 101 dynamic redirects: Cloudflare Pages reads at most 100.']);
+    const sizes = (count: number, size = 1) => new Map(Array.from({ length: count }, (_, i) => [`/f${i}`, size]));
+    expect(fileLimitProblems(sizes(20_000, 25 * 1024 * 1024))).toEqual([]);
+    expect(fileLimitProblems(sizes(20_001))).toEqual(['the site has 20001 files: Cloudflare Pages takes at most 20,000.']);
+    expect(fileLimitProblems(new Map([['/media/film.mp4', 26 * 1024 * 1024]]))).toEqual([
+      '/media/film.mp4 is 26.0 MiB: Cloudflare Pages takes files of at most 25 MiB.',
+    ]);
   });
 
   it('are read by the rules Netlify reads them with', () => {
@@ -217,9 +232,10 @@ describe.skipIf(!built && !required)(`dist/_headers and dist/_redirects of the b
     expect(compared).toBeGreaterThanOrEqual(files.length * COMPARED.length);
   });
 
-  it("stay within Cloudflare Pages' limits, with room to grow: more projects, checkouts and course dashboards add no block", () => {
+  it("stay within Cloudflare Pages' limits, with room to grow: more projects, checkouts and course dashboards add no block", async () => {
     const headers = readFileSync(join(DIST, '_headers'), 'utf8');
     expect(edgeLimitProblems(headers, readFileSync(join(DIST, '_redirects'), 'utf8'))).toEqual([]);
+    expect(fileLimitProblems(await deployedFiles(DIST))).toEqual([]);
     const blocks = (text: string) => text.split('\n').filter((line) => line.startsWith('/')).length;
     console.log(`Edge limits: ${blocks(headers)} of Cloudflare Pages' 100 header blocks`);
     // The pages a new project or course brings, copied from the real ones 50 times over.

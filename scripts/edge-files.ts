@@ -3,8 +3,8 @@
 // rules: the same files (siteFiles), each with the same headers (fileHeaders). A header is written
 // once for any path, never in two blocks that match it: Netlify lets the later block win, Cloudflare
 // joins the two values with a comma, and two CSPs joined would be two policies, both enforced.
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import { buildOwnScripts, buildSources, fileHeaders, mergeSources, type PageSources } from '#server/file-headers.ts';
 import { readEnv } from '#server/env.ts';
 import { siteFiles } from '#server/static-site.ts';
@@ -167,6 +167,31 @@ export function edgeLimitProblems(headers: string, redirects: string): string[] 
 }
 
 /**
+ * Cloudflare Pages' limits on the files it is given (the build's folder without .server/, which is
+ * never published): 20,000 files a site on the free plan, 25 MiB a file. Past them a deploy fails.
+ */
+export function fileLimitProblems(sizes: ReadonlyMap<string, number>): string[] {
+  const problems: string[] = [];
+  if (sizes.size > 20_000) problems.push(`the site has ${sizes.size} files: Cloudflare Pages takes at most 20,000.`);
+  for (const [path, size] of sizes)
+    if (size > 25 * 1024 * 1024)
+      problems.push(`${path} is ${(size / 1024 / 1024).toFixed(1)} MiB: Cloudflare Pages takes files of at most 25 MiB.`);
+  return problems;
+}
+
+/** Every file of the build that a CDN is given, with its size. */
+export async function deployedFiles(dist: string): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = join(entry.parentPath, entry.name);
+    const path = '/' + relative(dist, full).split(sep).join('/');
+    if (!path.startsWith('/.server/')) sizes.set(path, (await stat(full)).size);
+  }
+  return sizes;
+}
+
+/**
  * What the server's settings add to the pages' CSP: the S3 bucket pictures go to and are shown from
  * (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_PUBLIC_URL), read as the API processes read them.
  */
@@ -194,9 +219,9 @@ if (import.meta.main) {
   const files = await servedFiles(dist, settingsSources());
   const headers = headersFile(files);
   const redirects = redirectsFile(files);
-  const problems = edgeLimitProblems(headers, redirects);
+  const problems = [...edgeLimitProblems(headers, redirects), ...fileLimitProblems(await deployedFiles(dist))];
   if (problems.length) {
-    console.error(`The edge rules are over Cloudflare Pages' limits (merge pages into fewer header rules):\n  ${problems.join('\n  ')}`);
+    console.error(`The build is over Cloudflare Pages' limits:\n  ${problems.join('\n  ')}`);
     process.exit(1);
   }
   await writeFile(join(dist, '_headers'), headers);
