@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import { fileURLToPath } from 'node:url';
 import { satteri } from '@astrojs/markdown-satteri';
 import { buildGate, OWN_SCRIPT_MARK, refuseUnsafeMarkdown } from './src/server/content-gate/build-gate.ts';
+import { contentRulesOf } from './scripts/editor/decap-config.ts';
 
 const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
 
@@ -43,8 +44,10 @@ export default defineConfig({
     server: { proxy: { '/api': process.env.API_PROXY ?? 'http://127.0.0.1:4321' } },
   },
   integrations: [
-    // First: content/ is checked before anything reads it.
-    buildGate(),
+    // First: content/ is checked before anything reads it, by the rules the local editor's gate
+    // holds a save to as well (the editor's picture folders and relation fields), so what came by
+    // git or the production editor fails here, naming the file.
+    buildGate('content', contentRulesOf),
     // client:interaction: hydrate when a person reaches for the island (src/lib/hydrate-on-interaction.ts).
     {
       name: 'hydrate-on-interaction',

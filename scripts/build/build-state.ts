@@ -13,6 +13,9 @@ const SOURCES = [
   'scripts/build/hide-server-data.ts',
   'scripts/build/preload-modules.ts',
   'scripts/build/compress.ts',
+  'scripts/build/edge-files.ts',
+  // The content gate reads the editor's collections (astro.config.mjs, contentRulesOf).
+  'scripts/editor',
 ];
 export const STAMP = 'dist/.build-stamp';
 

@@ -14,7 +14,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_SECURITY_HEADERS } from '#server/security-headers.ts';
 import { createSiteHandler } from '#server/site-server.ts';
 import { loadStaticSite } from '#server/static-site.ts';
-import { edgeLimitProblems, headersFile, redirectsFile, servedFiles, urlOf, type ServedFile } from './edge-files.ts';
+import {
+  deployedFiles,
+  edgeLimitProblems,
+  fileLimitProblems,
+  headersFile,
+  redirectsFile,
+  servedFiles,
+  urlOf,
+  type ServedFile,
+} from './edge-files.ts';
 
 interface HeaderRule {
   pattern: string;
@@ -96,6 +105,55 @@ describe('the rules written for a CDN', () => {
     expect(urlOf('/courses/x/index.html')).toBe('/courses/x');
   });
 
+  it('merge pages that share their headers under one placeholder block, never over a page with others or one the 404 page cannot use', () => {
+    const page = (path: string, scripts: string) => ({
+      path,
+      headers: { a: '1', 'content-security-policy': `default-src 'self'; script-src 'self' ${scripts}` },
+    });
+    const files: ServedFile[] = [
+      page('/index.html', "'h'"),
+      page('/404.html', "'h'"),
+      page('/projects/index.html', "'h'"),
+      ...['a', 'b', 'c'].map((name) => page(`/projects/${name}/index.html`, "'h'")),
+      ...['x', 'y'].flatMap((name) => [
+        page(`/courses/${name}/index.html`, "'h' 'c'"),
+        page(`/courses/${name}/checkout/index.html`, "'h' 'p'"),
+      ]),
+      // Its address fits /courses/:page, but its headers differ: the course pages keep a block each.
+      page('/courses/request/index.html', "'h' 'r'"),
+      // The 404 page, served at an address no file has, could not run its own script under these.
+      page('/shop/a/index.html', "'s'"),
+      page('/shop/b/index.html', "'s'"),
+    ];
+    const paths = (text: string) => text.split('\n').filter((line) => line.startsWith('/'));
+    expect(paths(headersFile(files))).toEqual([
+      '/*',
+      '/',
+      '/404',
+      '/projects',
+      '/projects/:page',
+      '/courses/x',
+      '/courses/:page/checkout',
+      '/courses/y',
+      '/courses/request',
+      '/shop/a',
+      '/shop/b',
+    ]);
+    // A hundred more projects and checkouts add no block.
+    const more = Array.from({ length: 100 }, (_, i) => [
+      page(`/projects/p${i}/index.html`, "'h'"),
+      page(`/courses/c${i}/checkout/index.html`, "'h' 'p'"),
+    ]).flat();
+    expect(paths(headersFile([...files, ...more]))).toEqual(paths(headersFile(files)));
+    // Every page gets its own headers from the file, each from one block only.
+    const rules = parseHeadersFile(headersFile(files));
+    for (const file of files) {
+      const { headers, setTwice } = headersAt(rules, urlOf(file.path));
+      expect(setTwice, file.path).toEqual([]);
+      expect(headers, file.path).toEqual(file.headers);
+    }
+  });
+
   it("give pages the API's origin the build recorded, as the Node server does", async () => {
     const dist = mkdtempSync(join(tmpdir(), 'dist-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Home</title>');
@@ -119,6 +177,12 @@ describe('the rules written for a CDN', () => {
     expect(edgeLimitProblems(`/*\n  A: ${'x'.repeat(2000)}\n`, '')[0]).toMatch(/^_headers has a line of 2005 characters/);
     const dynamic = Array.from({ length: 101 }, (_, i) => `/d${i}/* /x 301`).join('\n');
     expect(edgeLimitProblems('/*\n', dynamic)).toEqual(['_redirects has 101 dynamic redirects: Cloudflare Pages reads at most 100.']);
+    const sizes = (count: number, size = 1) => new Map(Array.from({ length: count }, (_, i) => [`/f${i}`, size]));
+    expect(fileLimitProblems(sizes(20_000, 25 * 1024 * 1024))).toEqual([]);
+    expect(fileLimitProblems(sizes(20_001))).toEqual(['the site has 20001 files: Cloudflare Pages takes at most 20,000.']);
+    expect(fileLimitProblems(new Map([['/media/film.mp4', 26 * 1024 * 1024]]))).toEqual([
+      '/media/film.mp4 is 26.0 MiB: Cloudflare Pages takes files of at most 25 MiB.',
+    ]);
   });
 
   it('are read by the rules Netlify reads them with', () => {
@@ -166,6 +230,46 @@ describe.skipIf(!built && !required)(`dist/_headers and dist/_redirects of the b
     expect(differences).toEqual([]);
     expect(pages).toBeGreaterThan(10);
     expect(compared).toBeGreaterThanOrEqual(files.length * COMPARED.length);
+  });
+
+  it("stay within Cloudflare Pages' limits, with room to grow: more projects, checkouts and course dashboards add no block", async () => {
+    const headers = readFileSync(join(DIST, '_headers'), 'utf8');
+    expect(edgeLimitProblems(headers, readFileSync(join(DIST, '_redirects'), 'utf8'))).toEqual([]);
+    expect(fileLimitProblems(await deployedFiles(DIST))).toEqual([]);
+    const blocks = (text: string) => text.split('\n').filter((line) => line.startsWith('/')).length;
+    console.log(`Edge limits: ${blocks(headers)} of Cloudflare Pages' 100 header blocks`);
+    // The pages a new project or course brings, copied from the real ones 50 times over.
+    const copies = files.flatMap((file) => {
+      const page = /^\/(projects|courses|dashboard\/courses)\/([^/]+)\/((?:checkout\/)?index\.html)$/.exec(file.path);
+      if (!page || (page[1] === 'courses' && page[3] === 'index.html')) return [];
+      return Array.from({ length: 50 }, (_, i) => ({ ...file, path: `/${page[1]}/${page[2]}-copy-${i}/${page[3]}` }));
+    });
+    expect(copies.length).toBeGreaterThan(1000);
+    expect(blocks(headersFile([...files, ...copies]))).toBe(blocks(headersFile(files)));
+  });
+
+  it('give an address a placeholder block reaches but no file has headers the 404 page works under', async () => {
+    const rules = parseHeadersFile(readFileSync(join(DIST, '_headers'), 'utf8'));
+    const placeholders = rules.filter((rule) => rule.pattern.includes('/:'));
+    expect(placeholders.length).toBeGreaterThan(0);
+    const scripts = (policy: string | null | undefined) =>
+      (policy ?? '').split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
+    for (const { pattern } of placeholders) {
+      const url = pattern.replace(/:\w+/g, 'no-such-page');
+      const answer = await fetch(base + url, { method: 'HEAD' });
+      expect(answer.status, url).toBe(404);
+      const edge = headersAt(rules, url);
+      expect(edge.setTwice, url).toEqual([]);
+      for (const name of COMPARED) {
+        if (name === 'content-security-policy') continue;
+        expect(edge.headers[name] ?? null, `${url} ${name}`).toBe(answer.headers.get(name));
+      }
+      // The same policy, but for a script-src that may allow more of the build's own scripts.
+      const node = answer.headers.get('content-security-policy')!;
+      const given = edge.headers['content-security-policy']!;
+      expect(given.replace(scripts(given), ''), url).toBe(node.replace(scripts(node), ''));
+      for (const source of scripts(node).trim().split(/\s+/)) expect(scripts(given).trim().split(/\s+/), url).toContain(source);
+    }
   });
 
   it('redirect exactly what the Node server redirects', async () => {

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 
 function projectWith(edit: (root: string) => void) {
   const root = mkdtempSync(join(tmpdir(), 'content-'));
-  for (const entry of ['content', 'src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'])
+  // scripts/: the configuration reads the editor's collections for the content rules (scripts/editor).
+  for (const entry of ['content', 'src', 'public', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json'])
     cpSync(entry, join(root, entry), { recursive: true });
   symlinkSync(resolve('node_modules'), join(root, 'node_modules'));
   edit(root);
@@ -56,5 +57,22 @@ describe('content schemas', () => {
     expect(result.status).not.toBe(0);
     expect(output).toContain(`content/projects/british-council.md:${lines + 1}: raw HTML is not allowed`);
     expect(output).toContain('content/images/courses/svg.png: this is not the PNG picture its name says');
+  }, 60_000);
+
+  it("stop `astro build` on what the local editor's gate refuses, whatever way it came: a misplaced picture, a new course without its materials, a dangling reference", () => {
+    const root = projectWith((dir) => {
+      writeFileSync(join(dir, 'content/photo.webp'), readFileSync('content/materials/aso-oke-weaving/the-narrow-loom.poster.webp'));
+      cpSync(join(dir, 'content/courses/aso-oke-weaving.md'), join(dir, 'content/courses/a-new-course.md'));
+      const home = join(dir, 'content/pages/home.md');
+      writeFileSync(home, readFileSync(home, 'utf8').replace('project: ishk', 'project: Youth Tailoring Programme'));
+    });
+    const result = spawnSync(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, encoding: 'utf8' });
+    const output = result.stdout + result.stderr;
+    expect(result.status).not.toBe(0);
+    expect(output).toContain("content/photo.webp: pictures go only in the folders of the editor's picture fields");
+    expect(output).toContain('content/courses/a-new-course.md: a course comes with its paid materials');
+    expect(output).toMatch(
+      /content\/pages\/home\.md:\d+: Home page › Projects › Cards › Project: “Youth Tailoring Programme” is not one of the entries/,
+    );
   }, 60_000);
 });

@@ -15,8 +15,9 @@ import {
   type JsonSchema,
   type PresenceRule,
 } from './fields.ts';
-import type { EntryPlace, GateRules, Reference } from './gate.ts';
-import type { ContentCollection } from './load-collections.ts';
+import type { ContentRules, Reference } from '#server/content-gate/content-rules.ts';
+import type { EntryPlace, GateRules } from './gate.ts';
+import { loadCollections, type ContentCollection } from './load-collections.ts';
 
 interface Presentation {
   label: string;
@@ -399,4 +400,14 @@ export function gateRules(config: ReturnType<typeof editorConfig>): GateRules {
     pictures: pictureFolders(config),
     references: referencesOf(config),
   };
+}
+
+/**
+ * What the build's content gate needs of the editor's collections (src/server/content-gate/build-gate.ts):
+ * the picture folders and relation fields of the editor made from the content in `root`, the same
+ * the local gate holds a save to, so content that came another way is held to them too.
+ */
+export async function contentRulesOf(root: string): Promise<ContentRules> {
+  const { pictures, references } = gateRules(editorConfig(await loadCollections(), { root, backend: { name: 'proxy' } }));
+  return { pictures, references };
 }

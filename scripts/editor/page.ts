@@ -2,6 +2,7 @@
 // editor (scripts/editor/build.ts).
 import { readFile } from 'node:fs/promises';
 import { build } from 'esbuild';
+import { PICTURE_LIMITS } from '#server/content-gate/content-rules.ts';
 
 export const PAGE = `<!doctype html>
 <html lang="en">
@@ -40,6 +41,8 @@ export async function editorScript(): Promise<string> {
     target: 'es2022',
     // The editor page's own styles come in the script (page/editor.css): one file to serve.
     loader: { '.css': 'text' },
+    // The picture limits the gate and the build hold (content-rules.ts), for page/pictures.js.
+    define: { EDITOR_PICTURE_LIMITS: JSON.stringify(PICTURE_LIMITS) },
     write: false,
   });
   return result.outputFiles[0]!.text;

@@ -49,8 +49,9 @@ test('an editor changes a project summary and a course price; only those change,
   moveToTop('content/testimonials.yaml', 'testimonials', 'blessing-akpan');
   moveToTop('content/partners.yaml', 'partners', 'fashion-focus-africa');
 
-  // The build of the edited content: the site's sources beside the editor's copy of content/.
-  for (const entry of ['src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'])
+  // The build of the edited content: the site's sources beside the editor's copy of content/ (and
+  // scripts/, whose editor collections the build's content gate reads).
+  for (const entry of ['src', 'public', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json'])
     cpSync(entry, join(ROOT, entry), { recursive: true });
   symlinkSync(resolve('node_modules'), join(ROOT, 'node_modules'));
   const build = spawnSync(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build'], { cwd: ROOT, encoding: 'utf8' });

@@ -5,8 +5,9 @@
 // checks (the same limits) for anything that comes another way.
 import imageCompression from 'browser-image-compression';
 
-/** The gate's limits (gate.ts IMAGE_RULES), and the size pictures are made to before upload. */
-const RULES = { minWidth: 320, maxSide: 4000, maxBytes: 2 * 1024 * 1024 };
+/* global EDITOR_PICTURE_LIMITS */
+/** The limits the gate and the build hold (content-rules.ts, put in by page.ts), and the size pictures are made to before upload. */
+const RULES = EDITOR_PICTURE_LIMITS;
 const TARGET = { maxSide: 2400, maxMB: 1 };
 const TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'];
 

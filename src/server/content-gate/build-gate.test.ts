@@ -2,15 +2,21 @@
 // content/ and renders Markdown with the same rules, and the pages' CSP allows only the inline
 // scripts the build wrote itself, never one that came in with content.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import type { AstroIntegration } from 'astro';
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { describe, expect, it, vi } from 'vitest';
 import config from '../../../astro.config.mjs';
+import { contentRulesOf } from '../../../scripts/editor/decap-config.ts';
 import { buildOwnScripts, fileHeaders, pagePolicy } from '../file-headers.ts';
 import { buildGate, OWN_SCRIPT_MARK, recordOwnScripts, refuseUnsafeMarkdown } from './build-gate.ts';
+
+// Vitest runs modules itself, past load-collections.ts's Node hooks: the same stand-ins, its way.
+vi.mock('astro:content', () => import('../../../scripts/editor/astro-stubs.ts'));
+vi.mock('astro/loaders', () => import('../../../scripts/editor/astro-stubs.ts'));
 
 const hash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 const scriptSrc = (policy: string) => policy.split(';').find((directive) => directive.trim().startsWith('script-src'))!;
@@ -42,6 +48,98 @@ describe("the build's configuration", () => {
     await expect(failure).rejects.toThrow(/projects\/x\.md:5: raw HTML is not allowed/);
     await expect(setup({ command: 'dev' })).resolves.toBeUndefined();
     await expect((buildGate('content').hooks['astro:config:setup'] as typeof setup)({ command: 'build' })).resolves.toBeUndefined();
+  });
+});
+
+type Setup = (options: { command: string }) => Promise<void>;
+const setupOf = (integration: AstroIntegration) => integration.hooks['astro:config:setup'] as unknown as Setup;
+
+/** A copy of the repository's content/ in a folder of its own, changed by `change` (given the copy's root). */
+function contentCopy(change: (root: string) => void | Promise<void>) {
+  const root = mkdtempSync(join(tmpdir(), 'content-copy-'));
+  cpSync('content', join(root, 'content'), { recursive: true });
+  return Promise.resolve(change(root)).then(() => root);
+}
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#336' } })
+    .png()
+    .toBuffer();
+const edit = (file: string, from: string, to: string) => {
+  const text = readFileSync(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} has no ${from}`);
+  writeFileSync(file, text.replace(from, to));
+};
+
+// Whatever the local editor's gate refuses at save (scripts/editor/gate.ts) the build refuses too,
+// for content that came by git or the production editor's pull request.
+describe("the build holds content to the local editor's rules", () => {
+  it.each([
+    [
+      "a picture outside the picture fields' folders",
+      async (root: string) => {
+        mkdirSync(join(root, 'content/images/uploads'));
+        writeFileSync(join(root, 'content/images/uploads/photo.png'), await png(800, 600));
+      },
+      "content/images/uploads/photo.png: pictures go only in the folders of the editor's picture fields (content/images, content/images/courses, ",
+    ],
+    [
+      'a picture over 2 MB',
+      (root: string) => {
+        writeFileSync(join(root, 'content/images/courses/big.png'), Buffer.alloc(2.5 * 1024 * 1024, 7));
+      },
+      'content/images/courses/big.png: this picture is 2.5 MB: pictures may be at most 2 MB.',
+    ],
+    [
+      'a picture too narrow',
+      async (root: string) => writeFileSync(join(root, 'content/images/people/small.png'), await png(200, 200)),
+      'content/images/people/small.png: this picture is 200 px wide: pictures must be at least 320 px wide.',
+    ],
+    [
+      'a picture too large',
+      async (root: string) => writeFileSync(join(root, 'content/images/tutors/huge.png'), await png(4200, 300)),
+      'content/images/tutors/huge.png: this picture is 4200 × 300 px: pictures may be at most 4000 px on either side.',
+    ],
+    [
+      'a new course without its paid materials',
+      (root: string) => cpSync(join(root, 'content/courses/aso-oke-weaving.md'), join(root, 'content/courses/a-new-course.md')),
+      'content/courses/a-new-course.md: a course comes with its paid materials, and content/lessons/a-new-course.yaml, content/materials/a-new-course/the-narrow-loom.mp4, ',
+    ],
+    [
+      "a course's material file renamed",
+      (root: string) => edit(join(root, 'content/courses/aso-oke-weaving.md'), 'file: the-narrow-loom.mp4', 'file: the-loom.mp4'),
+      'content/courses/aso-oke-weaving.md: a course comes with its paid materials, and content/materials/aso-oke-weaving/the-loom.mp4 is not there.',
+    ],
+    [
+      "a home page card naming a project by its name, not its file's",
+      (root: string) => edit(join(root, 'content/pages/home.md'), 'project: ishk', 'project: Youth Tailoring Programme'),
+      'content/pages/home.md:48: Home page › Projects › Cards › Project: “Youth Tailoring Programme” is not one of the entries in content/projects/. Choose one from the list.',
+    ],
+    [
+      'a course naming a tutor who is not there',
+      (root: string) => edit(join(root, 'content/courses/aso-oke-weaving.md'), '  - kunle-adebayo\n', '  - kunle\n'),
+      'content/courses/aso-oke-weaving.md:21: Courses › Tutors: “kunle” is not one of the entries in content/tutors/. Choose one from the list.',
+    ],
+  ])('stops a build with %s, naming the file', async (_, change, message) => {
+    const root = await contentCopy(change);
+    const failure = setupOf(buildGate(join(root, 'content'), contentRulesOf))({ command: 'build' });
+    await expect(failure).rejects.toThrow(message);
+    // The one problem made, and no other: the rest of the copy is the repository's content.
+    await expect(failure).rejects.toThrow(/^The content cannot be built:\n {2}[^\n]+$/);
+  });
+
+  it("is the build's own gate: the configuration checks the repository's content by the editor's rules", async () => {
+    const root = await contentCopy((root) => edit(join(root, 'content/pages/home.md'), 'project: ishk', 'project: ISHK'));
+    const cwd = process.cwd();
+    process.chdir(root);
+    try {
+      const gate = setupOf((config.integrations as AstroIntegration[])[0]!);
+      await expect(gate({ command: 'build' })).rejects.toThrow(
+        /content\/pages\/home\.md:48: Home page › Projects › Cards › Project: “ISHK”/,
+      );
+    } finally {
+      process.chdir(cwd);
+    }
+    await expect(setupOf(buildGate('content', contentRulesOf))({ command: 'build' })).resolves.toBeUndefined();
   });
 });
 

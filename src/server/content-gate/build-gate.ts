@@ -1,15 +1,17 @@
 // The build as the gate on content (astro.config.mjs): before Astro reads anything, content/ is
-// checked (content-check.ts) and the build stops naming each file and line at fault; while Astro
+// checked (content-check.ts, and with the editor's collections the rules the local editor's gate
+// holds too, content-rules.ts) and the build stops naming each file and line at fault; while Astro
 // renders, a Markdown body that holds raw HTML or an unsafe link stops it too (the same rules, in
 // Astro's own Markdown processor); after it, each page's own inline scripts are recorded for the
 // CSP and nothing else (src/server/own-scripts.ts).
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { OWN_SCRIPTS_FILE, ownScripts } from '../own-scripts.ts';
-import { contentProblems, formatProblem, markdownRules } from './content-check.ts';
+import { contentProblems, markdownRules } from './content-check.ts';
+import { formatProblem, type ContentRules } from './content-rules.ts';
 
 /** Made anew for every build: our own inline scripts carry it (data-own-script), content cannot. */
 export const OWN_SCRIPT_MARK = randomBytes(18).toString('base64url');
@@ -25,8 +27,8 @@ export const refuseUnsafeMarkdown = ({ fileURL }: { fileURL: URL | undefined }) 
   });
 
 /** Every problem of content/, as one message, or undefined when it may be built. */
-async function contentRefusal(dir: string, base?: string): Promise<string | undefined> {
-  const problems = await contentProblems(dir, base);
+async function contentRefusal(dir: string, base?: string, rules?: ContentRules): Promise<string | undefined> {
+  const problems = await contentProblems(dir, base, rules);
   if (!problems.length) return undefined;
   return `The content cannot be built:\n${problems.map((problem) => `  ${formatProblem(problem)}`).join('\n')}`;
 }
@@ -49,13 +51,20 @@ export async function recordOwnScripts(dist: string, mark: string): Promise<numb
   return hashes.size;
 }
 
-export function buildGate(contentDir = 'content'): AstroIntegration {
+/**
+ * The gate as an Astro integration for the content folder `contentDir` (in the repository's root).
+ * `editorRules` gives what the editor's collections say of that root (their picture folders and
+ * relation fields: scripts/editor/decap-config.ts, contentRulesOf), so the build holds content that
+ * came by git or the production editor to the rules the local editor's gate holds a save to.
+ */
+export function buildGate(contentDir = 'content', editorRules?: (root: string) => Promise<ContentRules>): AstroIntegration {
   return {
     name: 'content-gate',
     hooks: {
       'astro:config:setup': async ({ command }) => {
         if (command !== 'build') return;
-        const refused = await contentRefusal(contentDir);
+        const root = dirname(resolve(contentDir));
+        const refused = await contentRefusal(contentDir, root, await editorRules?.(root));
         if (refused) throw new Error(refused);
       },
       'astro:build:done': async ({ dir, logger }) => {

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { contentProblems, formatProblem, markdownProblems, pictureProblem, RAW_HTML, svgProblem, textProblems } from './content-check.ts';
+import { contentProblems, markdownProblems, pictureProblem, RAW_HTML, svgProblem, textProblems } from './content-check.ts';
+import { formatProblem } from './content-rules.ts';
 
 const FRONT = '---\ntitle: A project\n---\n\n';
 const png = () =>

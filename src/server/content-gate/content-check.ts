@@ -7,21 +7,21 @@
 //
 // Markdown is read by the same parser the build renders it with (Astro's Sätteri), so what is
 // refused here is exactly what would have reached the page.
-import { readdir, readFile } from 'node:fs/promises';
+import { access, readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import sharp from 'sharp';
 import { isPair, isScalar, LineCounter, parseDocument, visit } from 'yaml';
-
-/** A problem in one file: where, and what the editor should change. */
-export interface ContentProblem {
-  file: string;
-  line?: number;
-  message: string;
-}
-
-export const formatProblem = ({ file, line, message }: ContentProblem) => `${file}${line ? `:${line}` : ''}: ${message}`;
+import {
+  courseMaterialsProblem,
+  pictureBytesProblem,
+  pictureDimensionsProblem,
+  pictureFolderProblem,
+  referenceProblems,
+  type ContentProblem,
+  type ContentRules,
+} from './content-rules.ts';
 
 export const RAW_HTML =
   "raw HTML is not allowed in content (it could run script on the students' pages): write it as Markdown, or show markup as `code`.";
@@ -189,21 +189,40 @@ const TEXT = new Set(['.md', '.yaml', '.yml']);
 const MATERIALS = new Set(['.pdf', '.mp4']);
 
 /**
- * Every problem in the content folder `dir` (paths in messages relative to `base`): Markdown bodies
- * with raw HTML or unsafe links, unsafe addresses in front matter and YAML files, and pictures (any other file but the paid PDFs and videos in
- * materials/) that are not what their names say. Empty when the content may be built.
+ * Every problem in the content folder `dir` (paths in messages relative to `base`, the repository's
+ * root): Markdown bodies with raw HTML or unsafe links, unsafe addresses in front matter and YAML
+ * files, and pictures (any other file but the paid PDFs and videos in materials/) that are not what
+ * their names say. With the editor's `rules` (content-rules.ts), also what the local editor's gate
+ * refuses: a picture outside the picture fields' folders, over 2 MB or of the wrong size, a course
+ * without its paid materials, a field naming an entry that is not there. Empty when the content may
+ * be built.
  */
-export async function contentProblems(dir: string, base = process.cwd()): Promise<ContentProblem[]> {
+export async function contentProblems(dir: string, base = process.cwd(), rules?: ContentRules): Promise<ContentProblem[]> {
   const problems: ContentProblem[] = [];
+  const exists = (path: string) =>
+    access(join(base, path)).then(
+      () => true,
+      () => false,
+    );
+  const add = (...found: (ContentProblem | undefined)[]) => problems.push(...found.filter((problem) => problem !== undefined));
   for (const path of (await filesUnder(dir)).sort()) {
-    const file = relative(base, path);
+    const file = relative(base, path).split(/[\\/]/).join('/');
     const extension = extname(path).toLowerCase();
-    if (TEXT.has(extension)) problems.push(...(await textProblems(file, await readFile(path, 'utf8'))));
-    else if (MATERIALS.has(extension) && relative(dir, path).split(/[\\/]/)[0] === 'materials') continue;
-    else {
-      const problem = await pictureProblem(file, await readFile(path));
-      if (problem) problems.push(problem);
+    if (TEXT.has(extension)) {
+      const text = await readFile(path, 'utf8');
+      add(...(await textProblems(file, text)));
+      if (rules) add(await courseMaterialsProblem(file, text, exists), ...(await referenceProblems(file, text, rules, exists)));
+      continue;
     }
+    // The paid files, and the video posters made beside them, are written by a developer's script,
+    // never by the editor: they are in no picture field's folder.
+    const inMaterials = relative(dir, path).split(/[\\/]/)[0] === 'materials';
+    if (inMaterials && MATERIALS.has(extension)) continue;
+    const bytes = await readFile(path);
+    // Where and how large first (as the editor's gate checks an upload); a picture that is not what
+    // its name says has no dimensions to measure.
+    const misplaced = rules && ((inMaterials ? undefined : pictureFolderProblem(file, rules)) ?? pictureBytesProblem(file, bytes));
+    add(misplaced ?? (await pictureProblem(file, bytes)) ?? (rules && (await pictureDimensionsProblem(file, bytes))));
   }
   return problems;
 }
