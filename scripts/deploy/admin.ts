@@ -7,10 +7,9 @@
 import * as v from 'valibot';
 import { setStudentActive } from '#features/accounts/server/students.ts';
 import { enrolmentRows, EnrolmentRowsSchema, toCsv, type EnrolmentRow } from '#features/payments/server/enrolment-report.ts';
-import { readAdminAddress, readAdminSecret } from '#server/admin-secret.ts';
+import { ADMIN_SECRET_HEADER, readAdminAddress, readAdminSecret } from '#server/admin-secret.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { EnvError, readEnv, type Env } from '#server/env.ts';
-import { ADMIN_SECRET_HEADER } from '#server/auth/admin-guard.ts';
 
 export interface AdminIo {
   env: Record<string, string | undefined>;

@@ -8,6 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+/** The header the admin command sends the secret in (auth/admin-guard.ts checks it). */
+export const ADMIN_SECRET_HEADER = 'x-admin-secret';
+
 const ADMIN_SECRET_FILE = 'admin-secret';
 const ADMIN_ADDRESS_FILE = 'admin-address';
 

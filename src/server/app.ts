@@ -5,18 +5,21 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { createAdminRoutes } from '#features/accounts/server/admin-routes.ts';
-import { createPasswordResetRoutes } from '#features/accounts/server/password-reset.ts';
+import { createPasswordResetRoutes } from '#features/accounts/server/password-reset-routes.ts';
 import { createAccountRoutes } from '#features/accounts/server/routes.ts';
 import { createContactRoutes } from '#features/contact/server/routes.ts';
 import { createCourseRoutes } from '#features/courses/server/routes.ts';
+import { createMaterialFileRoutes } from '#features/learning/server/material-file-routes.ts';
 import { createLearningRoutes } from '#features/learning/server/routes.ts';
 import { createPaymentAdminRoutes } from '#features/payments/server/admin-routes.ts';
 import { createPaymentRoutes } from '#features/payments/server/routes.ts';
+import { createTestPaymentRoutes } from '#features/payments/server/test-payment-routes.ts';
 import { createNewsletterRoutes } from '#features/newsletter/server/routes.ts';
 import { createNotificationRoutes } from '#features/notifications/server/routes.ts';
-import { createStorageUploadRoutes } from '#features/profile/server/receive-upload.ts';
+import { createStorageUploadRoutes } from '#features/profile/server/storage-upload-routes.ts';
 import { createProfileRoutes } from '#features/profile/server/routes.ts';
-import { createUploadRoutes } from '#features/profile/server/uploads.ts';
+import { createUploadRoutes } from '#features/profile/server/upload-routes.ts';
+import { API_BASE } from './api-base.ts';
 import { withDefaults, type ApiDeps } from './deps.ts';
 import type { ApiEnv } from './http/context.ts';
 import { corsForOrigins } from './http/cors.ts';
@@ -26,10 +29,11 @@ import { describeJsonRoute, describeOpenApiDocument, openApiDocument } from './h
 import { refuseControlCharacters } from './http/path-characters.ts';
 import { assignRequestId } from './http/request-id.ts';
 import { answerUnmatched } from './http/unmatched.ts';
+import { isTestProvider } from './payments/test-provider.ts';
 
 export type { ApiDeps } from './deps.ts';
 
-export const API_BASE = '/api/v1';
+export { API_BASE } from './api-base.ts';
 
 const HealthSchema = v.strictObject({ status: v.literal('ok') });
 
@@ -71,9 +75,12 @@ export function createApp(deps: ApiDeps, options: { observe?: MiddlewareHandler<
   api.route('/user', createProfileRoutes(services));
   api.route('/user', createCourseRoutes(services));
   api.route('/user', createPaymentRoutes(services));
+  // The test provider's payment page only while it runs: with Paystack its paths do not exist (404).
+  if (isTestProvider(services.payments)) api.route('/user', createTestPaymentRoutes(services, services.payments));
   api.route('/user', createUploadRoutes(services));
   // The embedded storage's signed upload URLs (raw bytes, not JSON); its images are served by main.ts's handler.
   api.route('/uploads', createStorageUploadRoutes(services));
+  api.route('/user', createMaterialFileRoutes(services));
   api.route('/user', createLearningRoutes(services));
   api.route('/user', createNotificationRoutes(services));
   api.route('/admin', createAdminRoutes(services));

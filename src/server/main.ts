@@ -27,7 +27,7 @@ import { testProviderRefusal } from './payments/test-provider.ts';
 import { createSiteHandler } from './site-server.ts';
 import { pruneUnverifiedStudents } from '#features/accounts/server/students.ts';
 import { pruneUploads } from '#features/profile/server/prune-uploads.ts';
-import { isConfirmedPicture } from '#features/profile/server/uploads.ts';
+import { isConfirmedPicture } from '#features/profile/server/upload-routes.ts';
 import { loadStaticSite } from './static-site.ts';
 import { mkdir } from 'node:fs/promises';
 import { createUrlSigner } from './files/signed-urls.ts';

@@ -6,8 +6,8 @@
 // A fixed seed makes a failure repeatable; FUZZ_OPERATION_RUNS=1000 digs deeper.
 import fc from 'fast-check';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_SECRET_HEADER } from '#server/admin-secret.ts';
 import { API_BASE } from '#server/app.ts';
-import { ADMIN_SECRET_HEADER } from '#server/auth/admin-guard.ts';
 import { SIGNATURE_HEADER } from '#server/payments/provider.ts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { enrolStudent, signUpStudent } from './support/factories.ts';

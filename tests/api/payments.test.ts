@@ -215,6 +215,11 @@ describe("the test provider's page", () => {
     expect((await readJson(await verify(payer.token, reference))).data).toEqual({ status: 'pending', course_id: 'course-02' });
     expect(await countOf(enrolments)).toBe(0);
   });
+
+  it('is in the API document while the test provider runs (with Paystack it is not there: paystack.test.ts)', async () => {
+    const { paths } = (await readJson(await get(t.app, 'openapi.json'))) as { paths: Record<string, object> };
+    expect(Object.keys(paths['/user/test-payments/{reference}'] ?? {})).toEqual(['get', 'post']);
+  });
 });
 
 describe('the webhook', () => {

@@ -7,12 +7,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enrolments, notifications, payments } from '#server/db/schema.ts';
 import { createPaystackProvider } from '#server/payments/paystack.ts';
+import { NOT_FOUND_MESSAGE } from '#server/http/unmatched.ts';
 import { hasValidSignature, PaymentProviderUnavailableError, signWebhook } from '#server/payments/provider.ts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { closedPort } from './support/closed-port.ts';
 import { signUpStudent } from './support/factories.ts';
 import { startFakePaystack, type FakePaystack, type PaystackStatus } from './support/fake-paystack.ts';
-import { authHeader, readJson, send, useTestApp } from './support/test-app.ts';
+import { authHeader, get, readJson, send, useTestApp } from './support/test-app.ts';
 
 const SECRET = 'sk_test_abc123';
 const SITE = 'https://adire.test';
@@ -235,6 +236,25 @@ describe("Paystack's webhook", () => {
     expect((await postWebhook(raw, signWebhook(raw, SECRET))).status).toBe(200);
     expect(await myCourseIds(student.token)).toEqual([]);
     expect(await statusOf(student.token, reference)).toEqual({ status: 'failed', course_id: 'course-02' });
+  });
+});
+
+describe("the test provider's page with Paystack", () => {
+  it('does not exist: Pay and reading the charge answer 404 Not found, signed in or not, and the API document leaves them out', async () => {
+    const student = await studentWithCatalogue();
+    const { reference } = await startPayment(student.token);
+    for (const token of [student.token, undefined]) {
+      const read = await get(t.app, `user/test-payments/${reference}`, { token });
+      const pay = await send(t.app, `user/test-payments/${reference}`, { outcome: 'pay' }, { token });
+      for (const answer of [read, pay]) {
+        expect(answer.status).toBe(404);
+        expect(await readJson(answer)).toEqual({ message: NOT_FOUND_MESSAGE });
+      }
+    }
+    expect(await myCourseIds(student.token)).toEqual([]);
+    const paths = Object.keys((await readJson(await get(t.app, 'openapi.json'))).paths as object);
+    expect(paths).toContain('/user/payments/webhook');
+    expect(paths.filter((path) => path.startsWith('/user/test-payments'))).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProfileImageChangeSchema } from '#features/profile/upload-schemas.ts';
-import { PROFILE_IMAGE_MESSAGES } from '#features/profile/server/profile-image-route.ts';
+import { PROFILE_IMAGE_MESSAGES } from '#features/profile/server/profile-image-routes.ts';
 import { pruneUploads, UNUSED_PICTURES_KEPT_MS } from '#features/profile/server/prune-uploads.ts';
 import { UserSchema } from '#lib/schemas/user.ts';
 import { servicesOf, signUpStudent } from './support/factories.ts';

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pruneUploads, UPLOAD_KEYS_PRUNED_AFTER_MS } from '#features/profile/server/prune-uploads.ts';
-import { MESSAGES } from '#features/profile/server/uploads.ts';
+import { MESSAGES } from '#features/profile/server/upload-routes.ts';
 import { API_BASE, createApp, type ApiApp } from '#server/app.ts';
 import { uploads } from '#server/db/schema.ts';
 import { createS3Storage } from '#server/storage/s3.ts';

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page, type Route, type TestInfo } from '@playwright/test';
 import { codeIn, outboxFiles, readMail, type Mail } from '../mail-files.ts';
+import { STUDENT_PASSWORD } from '../support/sample-user.ts';
 
 export { codeIn };
 
@@ -233,7 +234,8 @@ export interface Student extends StudentSession {
   password: string;
 }
 
-export const STUDENT_PASSWORD = 'Indigo-Lagos7';
+// Defined with the sample student, for the tests that import their helpers from here.
+export { STUDENT_PASSWORD };
 
 /** Fills the sign-up form as Ngozi Eze with `email` (not sent). */
 export async function fillSignup(page: Page, email: string) {

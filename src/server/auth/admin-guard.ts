@@ -4,12 +4,12 @@
 // to DATA_DIR (0600) at start, compared in constant time. A reverse proxy on the same machine makes
 // every request loopback; it cannot read the secret.
 import { createMiddleware } from 'hono/factory';
+import { ADMIN_SECRET_HEADER } from '#server/admin-secret.ts';
 import { sameSecret } from '#server/auth/tokens.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 
-export const ADMIN_SECRET_HEADER = 'x-admin-secret';
 export const ADMIN_FORBIDDEN = 'Forbidden';
 /** For a route's description: who may call it. */
 export const ADMIN_ONLY = `Loopback only, not through a proxy, with the secret of DATA_DIR/admin-secret in ${ADMIN_SECRET_HEADER}.`;

@@ -14,7 +14,7 @@ import {
 } from 'hono-openapi';
 import * as v from 'valibot';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { ADMIN_SECRET_HEADER } from '../auth/admin-guard.ts';
+import { ADMIN_SECRET_HEADER } from '../admin-secret.ts';
 import { SIGNATURE_HEADER } from '../payments/provider.ts';
 import { INTERNAL_ERROR } from './error-handler.ts';
 import { MALFORMED_JSON, TOO_LARGE, WRONG_MEDIA_TYPE } from './json-body.ts';

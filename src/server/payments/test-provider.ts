@@ -28,6 +28,9 @@ export interface TestProvider extends PaymentProvider {
   charge(reference: string): Promise<{ amountKobo: number; currency: string; status: string } | null>;
 }
 
+/** Whether the app's provider is the built-in test provider (its page's routes are mounted then). */
+export const isTestProvider = (provider: PaymentProvider): provider is TestProvider => provider.name === 'test';
+
 export function createTestProvider({ db, clock }: { db: Database; clock: () => Date }): TestProvider {
   let webhookKey: Promise<string> | undefined;
   const currentWebhookKey = () =>

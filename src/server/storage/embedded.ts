@@ -1,6 +1,6 @@
 // The embedded storage driver: uploaded files under one folder (DATA_DIR/uploads, 0700; files
 // 0600), for a server without an S3 bucket. Its signed upload URLs point at our own route,
-// PUT /api/v1/uploads/{key}?expires=&mime=&size=&sig= (the profile feature's receive-upload.ts
+// PUT /api/v1/uploads/{key}?expires=&mime=&size=&sig= (the profile feature's storage-upload-routes.ts
 // answers it), signed with the database-kept key of src/server/files/signed-urls.ts so every process
 // sharing the database accepts them. The stored images are served under /media/uploads/{key}
 // (src/server/http/media-route.ts).

@@ -9,6 +9,7 @@ import type { ContactKind } from '#server/db/schema.ts';
 import { withDefaults, type ApiServices } from '#server/deps.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { get, send, type RecordingMailer, type TestAppFixture } from './test-app.ts';
+import { STUDENT_PASSWORD } from '../../support/sample-user.ts';
 
 /** The services the fixture's app runs on: the same database, mailer, settings, log and clock. */
 export function servicesOf(t: TestAppFixture<Mailer>): ApiServices {
@@ -39,7 +40,8 @@ export async function seedSubscription(t: TestAppFixture<Mailer>, email = 'ada.o
   await subscribeToNewsletter(t.db, input.email);
 }
 
-export const STUDENT_PASSWORD = 'Indigo-Lagos7';
+// Defined with the sample student, for the tests that import their helpers from here.
+export { STUDENT_PASSWORD };
 
 /** The 6-digit code of the newest mail to `email` the recording mailer holds. */
 export function lastCodeTo(t: TestAppFixture<RecordingMailer>, email: string): string {

@@ -50,10 +50,11 @@ export async function checkCodeWithinLimit(
 }
 
 /**
- * Whether a new code may go to this address now: one a minute, counted in the database so that
- * parallel requests and several server processes agree. Returns the seconds to wait, or 0.
+ * Counts a request for a new code to this address (every call is one, whatever it returns) and says
+ * whether the code may go now: one a minute, counted in the database so that parallel requests and
+ * several server processes agree. Returns the seconds to wait, or 0 when this request may send one.
  */
-export async function secondsUntilNextCode(db: Database, email: string, purpose: CodePurpose, now: Date): Promise<number> {
+export async function countCodeRequest(db: Database, email: string, purpose: CodePurpose, now: Date): Promise<number> {
   const { hits, resetsAt } = await countRequest(db, `code:${purpose}:${email.toLowerCase()}`, now, CODE_RESEND_MS);
   return hits > 1 ? secondsUntil(resetsAt, now) : 0;
 }
@@ -113,7 +114,7 @@ async function checkCode(
  * counted for every address, known or not, so the answer tells nobody which exist (429 otherwise).
  */
 export async function activeAccountForNewCode(db: Database, email: string, purpose: CodePurpose, now: Date): Promise<StudentRecord | null> {
-  const wait = await secondsUntilNextCode(db, email, purpose, now);
+  const wait = await countCodeRequest(db, email, purpose, now);
   if (wait > 0) throw tooManyRequests(wait);
   const student = await findStudentByEmail(db, email);
   return student && !student.deactivatedAt ? student : null;

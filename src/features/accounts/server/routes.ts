@@ -32,7 +32,7 @@ import {
   VerifyEmailLinkSchema,
 } from '../schemas.ts';
 import { accountRateLimit, invalidCode, invalidLink, MESSAGES, noStore } from './answers.ts';
-import { activeAccountForNewCode, checkCodeWithinLimit, issueCode, secondsUntilNextCode } from './codes.ts';
+import { activeAccountForNewCode, checkCodeWithinLimit, countCodeRequest, issueCode } from './codes.ts';
 import { codesPausedMail, verificationCodeMail } from './mails.ts';
 import { claimByToken, newestClaims, recordClaim, verifyWithClaim } from './claims.ts';
 import { accountOfLink, endLinks, issueLink, linkHours } from './links.ts';
@@ -119,13 +119,14 @@ export function createAccountRoutes(services: ApiServices) {
         // The account stays as it is (a stranger's password must never become the owner's); this
         // sign-up's details wait as a claim, and the code goes out again as a resend would send it.
         const claim = await recordClaim(db, existing.id, input, passwordHash, now);
-        if ((await secondsUntilNextCode(db, existing.email, 'verify_email', now)) === 0) await sendVerificationCode(existing, next);
+        if ((await countCodeRequest(db, existing.email, 'verify_email', now)) === 0) await sendVerificationCode(existing, next);
         return c.json({ message: MESSAGES.signedUp, data: { email: existing.email, claim } }, 201);
       }
       // Two sign-ups for one address at the same moment: the unique index lets one through.
       const student = await createStudent(db, input, passwordHash);
       if (!student) throw emailTaken();
-      await secondsUntilNextCode(db, student.email, 'verify_email', now);
+      // The code about to go counts against the address's one a minute, as a resend's would.
+      await countCodeRequest(db, student.email, 'verify_email', now);
       let claim: string;
       try {
         claim = await recordClaim(db, student.id, input, passwordHash, now);
@@ -248,7 +249,7 @@ export function createAccountRoutes(services: ApiServices) {
       if (!right || !student) throw new ApiError(401, MESSAGES.badCredentials);
       if (student.deactivatedAt) throw new ApiError(401, DEACTIVATED_MESSAGE);
       if (!student.verifiedAt) {
-        if ((await secondsUntilNextCode(db, student.email, 'verify_email', now)) === 0) await sendVerificationCode(student);
+        if ((await countCodeRequest(db, student.email, 'verify_email', now)) === 0) await sendVerificationCode(student);
         throw new ApiError(403, MESSAGES.unverified);
       }
       return c.json({ message: MESSAGES.loggedIn, data: await signIn(c, student) }, 200);

@@ -9,7 +9,12 @@ import { koboToDecimal } from '#lib/money.ts';
 import { relatedTo } from '../related.ts';
 import type { CourseCard, CourseDetails } from '../schemas.ts';
 
-export interface CatalogueCourse {
+/**
+ * A live course as the catalogue answers serve it: its card and details made once, and what search
+ * and related courses read. (The course as the build's file gives it is catalogue-file.ts's
+ * CatalogueCourse.)
+ */
+export interface CatalogueEntry {
   id: string;
   card: CourseCard;
   details: CourseDetails;
@@ -21,8 +26,8 @@ export interface CatalogueCourse {
 
 export interface CatalogueView {
   /** Live courses in catalogue order. */
-  courses: CatalogueCourse[];
-  byId: Map<string, CatalogueCourse>;
+  courses: CatalogueEntry[];
+  byId: Map<string, CatalogueEntry>;
 }
 
 export async function readCatalogueView(db: Database): Promise<CatalogueView> {
@@ -31,7 +36,7 @@ export async function readCatalogueView(db: Database): Promise<CatalogueView> {
   const links = await db.select().from(courseTutors).orderBy(asc(courseTutors.position));
   const tutorsById = new Map(tutorRows.map((tutor) => [tutor.id, tutor]));
 
-  const entries = courseRows.map((course): CatalogueCourse => {
+  const entries = courseRows.map((course): CatalogueEntry => {
     const own = links
       .filter((link) => link.courseId === course.id)
       .map((link) => tutorsById.get(link.tutorId))
@@ -76,14 +81,14 @@ export async function readCatalogueView(db: Database): Promise<CatalogueView> {
 }
 
 /** Courses whose title, description or outline holds every word searched for. */
-export function searchCourses(view: CatalogueView, search: string): CatalogueCourse[] {
+export function searchCourses(view: CatalogueView, search: string): CatalogueEntry[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return view.courses;
   return view.courses.filter((entry) => words.every((word) => entry.haystack.includes(word)));
 }
 
 /** Every other course, those sharing a tutor with this one first, then in catalogue order (../related.ts). */
-export const relatedCourses = (view: CatalogueView, course: CatalogueCourse) =>
+export const relatedCourses = (view: CatalogueView, course: CatalogueEntry) =>
   relatedTo(
     course,
     view.courses,

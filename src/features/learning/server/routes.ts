@@ -4,41 +4,32 @@
 //   GET user/student/courses/{id}                              the course and its live materials, in order
 //   PUT user/student/courses/{id}/materials/{material_id}      tick or untick a material, as of its time
 //                                                              (the latest wins), once per Idempotency-Key
-//   GET user/materials/{courseId}/{materialId}?expires&student&sig   the file itself
-//   GET user/materials/{courseId}/{materialId}/poster?…               a video's poster, same signature
-// A material's file is reached only through a signed link (src/server/files/signed-urls.ts) for one
-// student, valid 2 hours: a <video> or a PDF viewer cannot send a bearer token, so the link is the
-// permission. The link is checked again against the database (live material, still enrolled, account
-// active), and the file's path is built from the database's names only, never from the URL's text.
-import { open, stat } from 'node:fs/promises';
+// A material's file is reached only through the signed link the course answer gives; the file
+// routes that honour those links are ./material-file-routes.ts.
+import { stat } from 'node:fs/promises';
 import { and, eq, isNull } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
-import { isSessionAlive } from '#server/auth/sessions.ts';
-import { courseMaterials, courses, enrolments, students } from '#server/db/schema.ts';
+import { courseMaterials, courses, enrolments } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
-import { createUrlSigner } from '#server/files/signed-urls.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { answerOnce, IdempotencyHeaderSchema, KEY_REUSED, readIdempotencyKey } from '#server/http/idempotency.ts';
-import { isUuid } from '#server/http/ids.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { studentRateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { absoluteUrl, apiOrigin, siteOrigin } from '#server/http/public-url.ts';
-import { validateInput } from '#server/http/validate.ts';
-import { pathInside, sendFile } from '#server/http/send-file.ts';
-import { embeddedFilePolicy } from '#server/security-headers.ts';
+import { pathInside } from '#server/http/send-file.ts';
 import {
   CourseMaterialsSchema,
   MaterialProgressInputSchema,
   MaterialProgressSchema,
   MyCoursesSchema,
-  SignedLinkQuerySchema,
   tickInstant,
   type Material,
 } from '../schemas.ts';
 import { posterFileOf } from '../poster-file.ts';
+import { materialLinks } from './material-file-routes.ts';
 import { courseProgress, liveMaterials, myCourses, saveTick } from './progress.ts';
 import { EXAMPLE_COURSE_ID } from '#server/http/openapi-examples.ts';
 
@@ -49,16 +40,7 @@ const MESSAGES = {
   courseNotFound: 'Course not found',
   materialNotFound: 'Material not found',
   notEnrolled: 'You are not enrolled in this course.',
-  badLink: 'This link has expired or is not valid.',
-  fileMissing: 'This material is not available right now.',
 };
-
-/** How long a material link works after the course page was loaded. */
-const MATERIAL_LINK_VALID_MS = 2 * 60 * 60_000;
-/** What a material link's signature grants; an upload link signs another purpose. */
-const MATERIAL_LINK_PURPOSE = 'course-material';
-/** The file route's path below /user, as the links name it. */
-const MATERIAL_LINK_BASE = '/api/v1/user/materials';
 
 /**
  * Ticks, per student: a real student ticks a few materials a session, and a phone back online replays
@@ -68,15 +50,10 @@ const MATERIAL_LINK_BASE = '/api/v1/user/materials';
 const TICK_BURST_LIMIT: RateLimitPolicy = { limit: 300, windowMs: 10 * 60_000 };
 const TICK_DAY_LIMIT: RateLimitPolicy = { limit: 2000, windowMs: 24 * 60 * 60_000 };
 
-const FILE_TYPES = { video: 'video/mp4', pdf: 'application/pdf' } as const;
-const POSTER_TYPE = 'image/webp';
-/** Private: the link names one student; the browser may keep the bytes while the link lasts. */
-const FILE_CACHE_CONTROL = 'private, max-age=3600';
-
 /** Mounted at /user. */
 export function createLearningRoutes(services: ApiServices) {
   const { db, clock } = services;
-  const signer = createUrlSigner(db);
+  const materialLink = materialLinks(services);
   const routes = new Hono<ApiEnv>();
   const signedIn = new Hono<StudentEnv>();
   const guard = requireStudent(services);
@@ -91,14 +68,6 @@ export function createLearningRoutes(services: ApiServices) {
     if (!course) throw new ApiError(404, MESSAGES.courseNotFound);
     if (!course.enrolmentId) throw new ApiError(403, MESSAGES.notEnrolled);
     return course;
-  }
-
-  /** A link for one student's session: it ends with the session (logout, password change, reset). */
-  async function materialLink(courseId: string, materialId: string, studentId: string, sessionId: string): Promise<string> {
-    const fields = [courseId, materialId, studentId, sessionId];
-    const { expires, sig } = await signer.sign(MATERIAL_LINK_PURPOSE, fields, clock(), MATERIAL_LINK_VALID_MS);
-    const query = new URLSearchParams({ expires: String(expires), student: studentId, session: sessionId, sig });
-    return `${MATERIAL_LINK_BASE}/${encodeURIComponent(courseId)}/${encodeURIComponent(materialId)}?${query}`;
   }
 
   /** Bytes of a file of the materials folder (by the database's names only); null when it is not there. */
@@ -264,89 +233,6 @@ export function createLearningRoutes(services: ApiServices) {
         return { status: 200, body: { message: MESSAGES.progress, data } };
       });
       return c.json(answer.body, answer.status);
-    },
-  );
-
-  /**
-   * The material a signed link names, when the link still holds (signature, time, session) and is
-   * still true now: a live material of a course the (active) student is enrolled in. Else 403.
-   */
-  async function signedMaterial(c: Context<ApiEnv>) {
-    const refused = () => new ApiError(403, MESSAGES.badLink, { headers: { 'cache-control': 'no-store' } });
-    const query = validateInput(SignedLinkQuerySchema, c.req.query());
-    const courseId = c.req.param('courseId')!;
-    const materialId = c.req.param('materialId')!;
-    if (!isUuid(query.student) || !isUuid(query.session)) throw refused();
-    const fields = [courseId, materialId, query.student, query.session];
-    const signed = await signer.verify(MATERIAL_LINK_PURPOSE, fields, query.expires, query.sig, clock());
-    if (!signed || !(await isSessionAlive(db, query.session, query.student, clock()))) throw refused();
-
-    const [material] = await db
-      .select({ courseId: courseMaterials.courseId, file: courseMaterials.file, kind: courseMaterials.kind })
-      .from(courseMaterials)
-      .innerJoin(enrolments, and(eq(enrolments.courseId, courseMaterials.courseId), eq(enrolments.studentId, query.student)))
-      .innerJoin(students, and(eq(students.id, enrolments.studentId), isNull(students.deactivatedAt)))
-      .where(and(eq(courseMaterials.courseId, courseId), eq(courseMaterials.id, materialId), isNull(courseMaterials.retiredAt)));
-    if (!material) throw refused();
-    return material;
-  }
-
-  /** A file of the materials folder, by the database's names only, never the URL's text; 404 when it is not there. */
-  async function sendMaterialFile(c: Context<ApiEnv>, courseId: string, file: string, type: string) {
-    const missing = () => new ApiError(404, MESSAGES.fileMissing, { headers: { 'cache-control': 'no-store' } });
-    const path = pathInside(services.env.MATERIALS_DIR, courseId, file);
-    const handle = path ? await open(path, 'r').catch(() => null) : null;
-    if (!handle) throw missing();
-    const answer = await sendFile(c.req.raw, handle, { type, cacheControl: FILE_CACHE_CONTROL });
-    if (!answer) throw missing();
-    for (const [name, value] of Object.entries(embeddedFilePolicy(services.env.CORS_ORIGINS))) answer.headers.set(name, value);
-    return answer;
-  }
-
-  const LINK_REFUSALS =
-    "(expired, altered, another student's, a retired material, no longer enrolled, or the session that asked for it has ended)";
-
-  routes.get(
-    '/materials/:courseId/:materialId',
-    describeJsonRoute({
-      tag: 'Learning',
-      summary: "A material's file (video/mp4 or application/pdf), through the signed link GET user/student/courses/{id} gives",
-      description: [
-        'No bearer token: the signed query (`expires`, `student`, `session`, `sig`) is the permission, for one student and 2 hours, while the session that asked for it lasts.',
-        'Answers 200 with the whole file, or 206 with one byte range (`Range: bytes=…`, Content-Range), 416 for a range past the end; HEAD works too.',
-        'The file is shown inline, `Cache-Control: private, max-age=3600`, `Accept-Ranges: bytes`.',
-      ].join(' '),
-      query: SignedLinkQuerySchema,
-      binary: { types: Object.values(FILE_TYPES), ranges: true },
-      errors: {
-        403: `${MESSAGES.badLink} ${LINK_REFUSALS}`,
-        404: `${MESSAGES.fileMissing} (the file is missing on the server)`,
-      },
-    }),
-    async (c) => {
-      const material = await signedMaterial(c);
-      return sendMaterialFile(c, material.courseId, material.file, FILE_TYPES[material.kind]);
-    },
-  );
-
-  routes.get(
-    '/materials/:courseId/:materialId/poster',
-    describeJsonRoute({
-      tag: 'Learning',
-      summary: "A video's poster (image/webp): a still of its title slide, through the `poster_url` GET user/student/courses/{id} gives",
-      description:
-        "Signed as the video's own link is (the same query), and refused the same way; `Cache-Control: private, max-age=3600`. A PDF has no poster (404).",
-      query: SignedLinkQuerySchema,
-      binary: { types: [POSTER_TYPE] },
-      errors: {
-        403: `${MESSAGES.badLink} ${LINK_REFUSALS}`,
-        404: `${MESSAGES.fileMissing} (a PDF, or the poster is missing on the server)`,
-      },
-    }),
-    async (c) => {
-      const material = await signedMaterial(c);
-      if (material.kind !== 'video') throw new ApiError(404, MESSAGES.fileMissing, { headers: { 'cache-control': 'no-store' } });
-      return sendMaterialFile(c, material.courseId, posterFileOf(material.file), POSTER_TYPE);
     },
   );
 

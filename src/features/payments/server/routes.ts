@@ -1,6 +1,7 @@
 // Checkout, verify and the provider's webhook (docs/product.md#endpoints, 'Enrolment and
-// payment'), and the built-in test provider's page actions. The amount always comes from the
-// course's price in the database; every way a payment is settled goes through settlePayment().
+// payment'); the built-in test provider's page actions are ./test-payment-routes.ts. The amount
+// always comes from the course's price in the database; every way a payment is settled goes through
+// settlePayment().
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { koboToDecimal } from '#lib/money.ts';
@@ -9,25 +10,18 @@ import { courses, enrolments, payments } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
-import { MAX_JSON_BYTES, readJsonBody, readLimitedText } from '#server/http/json-body.ts';
+import { MAX_JSON_BYTES, readLimitedText } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { absoluteUrl, siteOrigin } from '#server/http/public-url.ts';
 import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { PaymentProviderUnavailableError, type ChargeState } from '#server/payments/provider.ts';
-import type { TestProvider } from '#server/payments/test-provider.ts';
-import {
-  CheckoutSchema,
-  EnrolmentSchema,
-  PaymentStatusSchema,
-  REFERENCE_PATTERN,
-  TestChargeSchema,
-  TestCompletedSchema,
-  TestOutcomeSchema,
-} from '../schemas.ts';
+import { CheckoutSchema, EnrolmentSchema, PaymentStatusSchema, REFERENCE_PATTERN } from '../schemas.ts';
 import { claimPayment } from './open-payments.ts';
 import { PaystackEventSchema } from './webhook-event.ts';
 import { settlePayment } from './settle-payment.ts';
 import { EXAMPLE_COURSE_ID } from '#server/http/openapi-examples.ts';
+
+export const PAYMENT_NOT_FOUND = 'Payment not found';
 
 const MESSAGES = {
   enrolment: 'Enrolment.',
@@ -36,18 +30,16 @@ const MESSAGES = {
   webhook: 'Received.',
   courseNotFound: 'Course not found',
   alreadyEnrolled: 'You are already enrolled in this course.',
-  paymentNotFound: 'Payment not found',
+  paymentNotFound: PAYMENT_NOT_FOUND,
   badSignature: 'Invalid signature',
   providerDown: 'Payments are unavailable right now, please try again in a few minutes. You have not been charged.',
-  testCharge: 'Test payment',
-  testDone: 'Test payment completed.',
 };
 const PROVIDER_RETRY_AFTER_SECONDS = 60;
 /** Failures that are ours to decide, not the provider's: asking the provider again changes nothing. */
 const FINAL_FAILURES = new Set(['amount mismatch', 'currency mismatch', 'reference mismatch', 'provider unavailable']);
 
 /** Per client address: generous (many phones share a carrier's address) but bounded. */
-const PAYMENT_IP_LIMIT: RateLimitPolicy = { limit: 60, windowMs: 10 * 60_000 };
+export const PAYMENT_IP_LIMIT: RateLimitPolicy = { limit: 60, windowMs: 10 * 60_000 };
 /** Per client address: the provider sends a few events a payment and retries failures; nobody else should call. */
 const WEBHOOK_IP_LIMIT: RateLimitPolicy = { limit: 300, windowMs: 10 * 60_000 };
 
@@ -239,77 +231,6 @@ export function createPaymentRoutes(services: ApiServices) {
     // Not one of ours (another integration on the same Paystack account): nothing to do.
     if (payment) await settlePayment(services, payment, event);
   }
-
-  // The test provider's page: only while no real provider is configured.
-  const testProvider = provider.name === 'test' ? (provider as TestProvider) : null;
-  /** The charge of the signed-in student's own payment; anyone else's, or none, is 404. */
-  const testChargeOr404 = async (reference: string, studentId: string) => {
-    const owned =
-      testProvider && REFERENCE_PATTERN.test(reference)
-        ? await db
-            .select({ id: payments.id })
-            .from(payments)
-            .where(and(eq(payments.reference, reference), eq(payments.studentId, studentId)))
-        : [];
-    const charge = owned.length ? await testProvider!.charge(reference) : null;
-    if (!charge) throw new ApiError(404, MESSAGES.paymentNotFound);
-    return charge;
-  };
-
-  signedIn.get(
-    '/test-payments/:reference',
-    describeJsonRoute({
-      tag: 'Payments',
-      summary: "Test mode only: the test payment page reads the charge (the payer's own)",
-      examples: { data: { reference: 'ADR-7K2M9QX4PL8N3WZT', amount: '85000.00', currency: 'NGN', status: 'pending' } },
-      success: { message: MESSAGES.testCharge, data: TestChargeSchema },
-      auth: true,
-      errors: { 404: MESSAGES.paymentNotFound },
-    }),
-    guard,
-    async (c) => {
-      const reference = c.req.param('reference');
-      const charge = await testChargeOr404(reference, c.var.student.id);
-      c.header('cache-control', 'no-store');
-      return c.json(
-        {
-          message: MESSAGES.testCharge,
-          data: { reference, amount: koboToDecimal(charge.amountKobo), currency: charge.currency, status: charge.status },
-        },
-        200,
-      );
-    },
-  );
-
-  signedIn.post(
-    '/test-payments/:reference',
-    describeJsonRoute({
-      tag: 'Payments',
-      summary: "Test mode only: Pay or Decline on the test payment page (the payer's own payment)",
-      examples: {
-        body: { outcome: 'pay' },
-        data: { callback_url: 'https://adireacademy.ng/courses/pattern-drafting-foundations/checkout?reference=ADR-7K2M9QX4PL8N3WZT' },
-      },
-      body: TestOutcomeSchema,
-      success: { message: MESSAGES.testDone, data: TestCompletedSchema },
-      auth: true,
-      rateLimited: true,
-      errors: { 404: MESSAGES.paymentNotFound },
-    }),
-    limit('test_payment'),
-    guard,
-    async (c) => {
-      const reference = c.req.param('reference');
-      await testChargeOr404(reference, c.var.student.id);
-      const { outcome } = await readJsonBody(c, TestOutcomeSchema);
-      const done = await testProvider!.complete(reference, outcome);
-      if (!done) throw new ApiError(404, MESSAGES.paymentNotFound);
-      return c.json(
-        { message: MESSAGES.testDone, data: { callback_url: absoluteUrl(siteOrigin(services.env, c), done.callbackPath) } },
-        200,
-      );
-    },
-  );
 
   routes.route('/', signedIn);
   return routes;

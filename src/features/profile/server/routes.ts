@@ -1,7 +1,7 @@
 // The signed-in student's profile (docs/product.md#endpoints, 'Accounts'): read it, change
-// the home address, phone and picture (the id of one of their stored uploads: ./uploads.ts), and
+// the home address, phone and picture (the id of one of their stored uploads: ./upload-routes.ts), and
 // change the password, after which every session of the account ends. The picture also has a route
-// of its own, which needs no home address (./profile-image-route.ts).
+// of its own, which needs no home address (./profile-image-routes.ts).
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { UserSchema } from '#lib/schemas/user.ts';
@@ -18,7 +18,7 @@ import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { ChangePasswordSchema, ProfileUpdateSchema } from '../schemas.ts';
-import { createProfileImageRoutes } from './profile-image-route.ts';
+import { createProfileImageRoutes } from './profile-image-routes.ts';
 import { chosenImageUrl } from './profile-image.ts';
 import { userAnswer } from './user-answer.ts';
 import { EXAMPLE_PASSWORD, EXAMPLE_USER } from '#server/http/openapi-examples.ts';

@@ -1,5 +1,5 @@
 // The profile picture upload (docs/product.md#endpoints, 'Uploads'): initiate (a record
-// and a signed PUT URL for a random key), the PUT itself (./receive-upload.ts when the storage is
+// and a signed PUT URL for a random key), the PUT itself (./storage-upload-routes.ts when the storage is
 // embedded; the bucket when it is S3), and the confirmation, which checks what was stored (size,
 // type, magic number) before the upload counts. The storage is #server/storage's interface.
 import { randomBytes } from 'node:crypto';
