@@ -15,7 +15,7 @@ import { $session } from '#lib/session.ts';
 import { learningApi } from '../api.ts';
 import { dashboardCoursePath, materialHref } from '../links.ts';
 import type { MyCourse } from '../schemas.ts';
-import { startOfflineStudy } from '../start-offline.ts';
+import { startOfflineStudy } from '../offline/start.ts';
 import { sendQueuedTicks } from '../stores.ts';
 import { ConfirmRemove, removeQuestion } from './ConfirmRemove.tsx';
 
