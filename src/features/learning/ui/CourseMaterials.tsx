@@ -27,6 +27,7 @@ import {
   selectMaterial,
   setCompleted,
 } from '../stores.ts';
+import './CourseMaterials.css';
 
 interface CourseMaterialsProps {
   courseId: string;

@@ -15,6 +15,7 @@ import { $myCourses, lastWorkedOn, loadMyCourses } from '../my-courses.ts';
 import type { MyCourse } from '../schemas.ts';
 import { startOfflineStudy } from '../offline/start.ts';
 import { ConfirmRemove, removeQuestion } from './ConfirmRemove.tsx';
+import './MyCourses.css';
 
 function ProgressLine({ course }: { course: MyCourse }) {
   return (
