@@ -10,6 +10,11 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const NODE_ONLY = { group: ['node:*'], message: 'Browser code cannot use Node built-ins.' };
+// The service worker runs in its own scope (src/service-worker/tsconfig.json): pages import its registration only.
+const WORKER_ONLY = {
+  regex: 'service-worker/worker',
+  message: 'The service worker is built on its own (scripts/service-worker.ts): import register.ts.',
+};
 const restrict = (...patterns) => ['error', { patterns }];
 
 export default defineConfig(
@@ -55,7 +60,7 @@ export default defineConfig(
     // feature's files but its server/ (whatever folder they sit in, offline/ and ui/ too).
     files: ['src/lib/**', 'src/components/**', 'src/layouts/**', 'src/scripts/**', 'src/service-worker/**', 'src/features/**'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'src/features/*/server/**'],
-    rules: { 'no-restricted-imports': restrict(NODE_ONLY) },
+    rules: { 'no-restricted-imports': restrict(NODE_ONLY, WORKER_ONLY) },
   },
   {
     // Import boundaries: lib <- features <- pages. A feature's server side and the server's own
