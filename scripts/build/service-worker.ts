@@ -1,17 +1,17 @@
 // After astro build (and preload-modules, which changes the pages): builds the service worker
-// (src/features/learning/offline/service-worker.ts) into dist/sw.js with this build's precache list, the
+// (src/service-worker/worker.ts) into dist/sw.js with this build's precache list, the
 // portal's shell: the dashboard, settings and the offline page, and the scripts and styles those
 // and a course page need, followed through their imports, lazy ones too, since offline nothing can
 // be fetched later. Its version is a hash of those files and of its own code, so a new build whose
 // shell changed is a new service worker, offered to the student by the page
-// (src/features/learning/offline/register.ts). Prints what a student downloads for it.
+// (src/service-worker/register.ts). Prints what a student downloads for it.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { dashboardCoursePath } from '#features/learning/links.ts';
-import { builtFilesNamed } from '#lib/offline-keys.ts';
+import { builtFilesNamed } from '#lib/offline/keys.ts';
 
 const DIST = 'dist';
 /** The shell's pages; each course page is cached for the students enrolled in it (src/features/learning/offline/store.ts). */
@@ -43,7 +43,7 @@ const assets = assetsOf([...pages, htmlOf(dashboardCoursePath(firstCourse))]);
 const precache = [...SHELL_PAGES, ...assets];
 
 const result = await build({
-  entryPoints: ['src/features/learning/offline/service-worker.ts'],
+  entryPoints: ['src/service-worker/worker.ts'],
   bundle: true,
   minify: true,
   format: 'iife',

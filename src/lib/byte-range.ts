@@ -1,6 +1,6 @@
 // The one byte range a Range header asks for: the rule of the Node server's files (static site,
 // course materials: src/server/http/send-file.ts) and of the service worker's saved course files
-// (src/features/learning/offline/service-worker.ts), so a video seeks the same online and offline.
+// (src/service-worker/worker.ts), so a video seeks the same online and offline.
 export type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
 
 /**

@@ -33,7 +33,7 @@ $session.listen((session) => {
   const student = session?.user.id ?? null;
   if (student !== offlineStudent) {
     offlineStudent = student;
-    void import('./offline-student.ts').then(({ setOfflineStudent }) => setOfflineStudent(student));
+    void import('./offline/student.ts').then(({ setOfflineStudent }) => setOfflineStudent(student));
   }
   document.documentElement.dataset.auth = session ? 'user' : 'visitor';
   window.dispatchEvent(new Event(SESSION_EVENT));

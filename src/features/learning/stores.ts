@@ -18,7 +18,7 @@ import {
   snapshotOf,
   type QueuedTick,
 } from './offline/store.ts';
-import { pendingTicks } from './pending-ticks.ts';
+import { pendingTicks } from './offline/pending-ticks.ts';
 import { percentDone } from './percent-done.ts';
 import { learningApi } from './api.ts';
 import type { CourseMaterials, Material } from './schemas.ts';

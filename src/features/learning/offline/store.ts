@@ -3,7 +3,7 @@
 // fetched), the course files saved for offline in Cache Storage, and the ticks not yet sent. The
 // service worker serves the saved files (./service-worker.ts); nothing here is sent anywhere.
 import { delMany, get, keys, set, update } from 'idb-keyval';
-import { MATERIALS_CACHE, PAGES_CACHE, builtFilesNamed, offlineStore, parseSavedFileUrl, savedFileUrl } from '#lib/offline-keys.ts';
+import { MATERIALS_CACHE, PAGES_CACHE, builtFilesNamed, offlineStore, parseSavedFileUrl, savedFileUrl } from '#lib/offline/keys.ts';
 
 const store = offlineStore();
 

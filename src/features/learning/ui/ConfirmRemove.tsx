@@ -3,6 +3,7 @@
 // does not have. The question takes the button's place, with focus on Cancel, the safe answer;
 // Cancel puts focus back on the button, so one mis-tap or a stray Enter removes nothing.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import './ConfirmRemove.css';
 
 /** What 'Remove' asks: saving again takes data, and offline a connection the student does not have. */
 export const removeQuestion = (what: string, online: boolean) =>

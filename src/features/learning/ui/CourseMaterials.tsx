@@ -6,7 +6,7 @@
 // sent to the checkout, never shown the materials.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { savedFileUrl } from '#lib/offline-keys.ts';
+import { savedFileUrl } from '#lib/offline/keys.ts';
 import { $online, $saved, $saving, bytesOf, refreshSaved, removeFromPhone, saveForOffline, savingData } from '../offline/saving.ts';
 import { progressOver } from '../offline/save-progress.ts';
 import { formatBytes, formatTime } from '#lib/format.ts';
@@ -14,7 +14,7 @@ import { $session } from '#lib/session.ts';
 import { materialAnchor, materialIdFromHash } from '../links.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import type { Material } from '../schemas.ts';
-import { startOfflineStudy } from '../start-offline.ts';
+import { startOfflineStudy } from '../offline/start.ts';
 import { ConfirmRemove, removeQuestion } from './ConfirmRemove.tsx';
 import {
   $materials,
@@ -27,6 +27,7 @@ import {
   selectMaterial,
   setCompleted,
 } from '../stores.ts';
+import './CourseMaterials.css';
 
 interface CourseMaterialsProps {
   courseId: string;

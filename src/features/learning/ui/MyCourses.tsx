@@ -5,54 +5,17 @@
 // there are none yet. Offline (docs/product.md#offline-study), the list as last fetched, with when;
 // and what is saved on this phone, with the space it takes and 'remove'.
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { $saved, refreshSaved, removeFromPhone } from '../offline/saving.ts';
-import { keepPages, keepSnapshot, snapshotOf } from '../offline/store.ts';
-import { isNetworkError } from '#lib/errors.ts';
 import { formatBytes, formatDate, formatTime } from '#lib/format.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { $session } from '#lib/session.ts';
-import { learningApi } from '../api.ts';
 import { dashboardCoursePath, materialHref } from '../links.ts';
+import { $myCourses, lastWorkedOn, loadMyCourses } from '../my-courses.ts';
 import type { MyCourse } from '../schemas.ts';
-import { startOfflineStudy } from '../start-offline.ts';
-import { sendQueuedTicks } from '../stores.ts';
+import { startOfflineStudy } from '../offline/start.ts';
 import { ConfirmRemove, removeQuestion } from './ConfirmRemove.tsx';
-
-type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; courses: MyCourse[]; syncedAt: string | null };
-
-/** My courses from the server, kept on the phone with the course pages; offline, as last kept. */
-async function fetchMyCourses(student: string | null): Promise<{ courses: MyCourse[]; syncedAt: string | null }> {
-  // The ticks waiting on the phone first, so the progress counts them.
-  await sendQueuedTicks();
-  try {
-    const { data } = await learningApi.myCourses();
-    if (student) {
-      await keepSnapshot(student, { courses: true }, data);
-      void keepPages(data.map((course) => dashboardCoursePath(course.course_id)));
-    }
-    return { courses: data, syncedAt: null };
-  } catch (error) {
-    const kept = student && isNetworkError(error) ? await snapshotOf<MyCourse[]>(student, { courses: true }) : undefined;
-    if (!kept) throw error;
-    return { courses: kept.data, syncedAt: kept.at };
-  }
-}
-
-const time = (iso: string | null) => (iso ? Date.parse(iso) || 0 : 0);
-
-/** The course last worked on: the latest activity, else the newest enrolment. */
-function lastWorkedOn(courses: readonly MyCourse[]): MyCourse | null {
-  let best: MyCourse | null = null;
-  for (const course of courses) {
-    if (!best) best = course;
-    else {
-      const [a, b] = [time(course.last_activity_at), time(best.last_activity_at)];
-      if (a > b || (a === b && time(course.enrolled_at) > time(best.enrolled_at))) best = course;
-    }
-  }
-  return best;
-}
+import './MyCourses.css';
 
 function ProgressLine({ course }: { course: MyCourse }) {
   return (
@@ -121,25 +84,17 @@ function SavedOnPhone({ student, courses, online }: { student: string; courses: 
 }
 
 function MyCourses() {
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const state = useStore($myCourses);
   const student = useStore($session)?.user.id ?? null;
-  const load = useCallback(
-    () =>
-      fetchMyCourses(student).then(
-        ({ courses, syncedAt }) => setState({ kind: 'ready', courses, syncedAt }),
-        () => setState({ kind: 'failed' }),
-      ),
-    [student],
-  );
   useEffect(() => {
     startOfflineStudy();
-    void load();
+    void loadMyCourses(student);
     if (student) void refreshSaved(student);
-    // Back online: the list again (after the queued ticks, which fetchMyCourses sends first).
-    const again = () => void load();
+    // Back online: the list again (after the queued ticks, which loadMyCourses sends first).
+    const again = () => void loadMyCourses(student);
     addEventListener('online', again);
     return () => removeEventListener('online', again);
-  }, [student, load]);
+  }, [student]);
 
   let body;
   if (state.kind === 'loading') body = <p role="status">Loading your courses…</p>;
@@ -147,7 +102,7 @@ function MyCourses() {
     body = (
       <p role="alert">
         Your courses could not be loaded.{' '}
-        <button type="button" className="btn btn-outline" onClick={() => void load()}>
+        <button type="button" className="btn btn-outline" onClick={() => void loadMyCourses(student)}>
           Try again
         </button>
       </p>

@@ -8,6 +8,7 @@ import { useEffect, type ReactNode } from 'react';
 import { loginUrl, signupUrl } from '#lib/navigation.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { $checkout, makePayment, openCheckout } from '../stores.ts';
+import './Checkout.css';
 
 interface CheckoutProps {
   courseId: string;

@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { $checkout, checkPayment, makePayment } from '../stores.ts';
+import './CheckoutOutcome.css';
 
 interface CheckoutOutcomeProps {
   courseId: string;

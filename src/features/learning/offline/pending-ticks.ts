@@ -2,7 +2,7 @@
 // queue keeps one tick per material, the last one made, so a tick then an untick waits as an untick
 // that leaves the material as the server last had it. The page counts only the materials whose
 // queued state differs from that; the queue still sends them all (the server may have changed since).
-import type { QueuedTick } from './offline/store.ts';
+import type { QueuedTick } from './store.ts';
 
 /**
  * The queued ticks that differ from the server's last known state (`known`: a material's completed

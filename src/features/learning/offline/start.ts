@@ -2,8 +2,8 @@
 // (docs/product.md#offline-study): the ticks queued on the phone are sent now, when the connection
 // returns, and when the service worker's Background Sync asks; and once the page has loaded and the
 // browser is idle, the service worker is registered. Content pages never load any of it.
-import { registerServiceWorker } from './offline/register.ts';
-import { sendQueuedTicks } from './stores.ts';
+import { registerServiceWorker } from '#service-worker/register.ts';
+import { sendQueuedTicks } from '../stores.ts';
 
 let started = false;
 

@@ -7,28 +7,15 @@
 // offline feature stores itself (src/features/learning/offline/store.ts).
 import { get } from 'idb-keyval';
 import { parseRange } from '#lib/byte-range.ts';
-import { MATERIALS_CACHE, OFFLINE_PAGE, PAGES_CACHE, STUDENT_KEY, offlineStore, parseSavedFileUrl } from '#lib/offline-keys.ts';
+import { MATERIALS_CACHE, OFFLINE_PAGE, PAGES_CACHE, STUDENT_KEY, offlineStore, parseSavedFileUrl } from '#lib/offline/keys.ts';
 
-// The few service worker types used here (the project's TypeScript has the DOM's, not the worker's).
-interface ExtendableEvent extends Event {
-  waitUntil(work: Promise<unknown>): void;
+declare const self: ServiceWorkerGlobalScope;
+// Background Sync's event is not in TypeScript's WebWorker lib yet.
+declare global {
+  interface ServiceWorkerGlobalScopeEventMap {
+    sync: ExtendableEvent;
+  }
 }
-interface FetchEvent extends ExtendableEvent {
-  readonly request: Request;
-  respondWith(answer: Response | Promise<Response>): void;
-}
-interface WorkerClient {
-  postMessage(message: unknown): void;
-}
-interface WorkerScope {
-  addEventListener(type: 'install' | 'activate' | 'sync', listener: (event: ExtendableEvent) => void): void;
-  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-  skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void>; matchAll(options: { type: 'window' }): Promise<WorkerClient[]> };
-  location: Location;
-}
-declare const self: WorkerScope;
 
 /** Filled in by the build: the shell's addresses, and a hash of their bytes and of this code. */
 declare const PRECACHE: string[];
@@ -38,7 +25,7 @@ const SHELL_CACHE = `shell-${VERSION}`;
 const store = offlineStore();
 
 self.addEventListener('install', (event) => {
-  // Not skipWaiting: a new version waits until the student reloads from the prompt (src/features/learning/offline/register.ts).
+  // Not skipWaiting: a new version waits until the student reloads from the prompt (src/service-worker/register.ts).
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(PRECACHE)));
 });
 
@@ -71,7 +58,7 @@ self.addEventListener('message', (event) => {
   if (type === 'skip-waiting') void self.skipWaiting();
   if (type === 'refresh-pages' && refreshNeeded) {
     refreshNeeded = false;
-    (event as MessageEvent & ExtendableEvent).waitUntil(refreshPages());
+    event.waitUntil(refreshPages());
   }
 });
 

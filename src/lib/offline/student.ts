@@ -2,7 +2,7 @@
 // (docs/product.md#offline-study): the one signed in, or nobody. Written whenever the session
 // changes (session.ts), whatever ended it: logout, the idle logout, a refused token, another tab.
 import { del, set } from 'idb-keyval';
-import { offlineStore, STUDENT_KEY } from './offline-keys.ts';
+import { offlineStore, STUDENT_KEY } from './keys.ts';
 
 export async function setOfflineStudent(student: string | null) {
   if (typeof indexedDB === 'undefined') return;

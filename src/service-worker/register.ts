@@ -5,7 +5,7 @@
 // take over and reloads the page, so nobody is kept on an old version.
 import { $session } from '#lib/session.ts';
 import { toast } from '#lib/toast/store.ts';
-import { setOfflineStudent } from '#lib/offline-student.ts';
+import { setOfflineStudent } from '#lib/offline/student.ts';
 
 const UPDATE_TEXT = 'A new version of the site is ready.';
 
