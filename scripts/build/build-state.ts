@@ -10,10 +10,8 @@ const SOURCES = [
   'astro.config.mjs',
   'package.json',
   'tsconfig.json',
-  'scripts/build/hide-server-data.ts',
-  'scripts/build/preload-modules.ts',
-  'scripts/build/compress.ts',
-  'scripts/build/edge-files.ts',
+  // The steps after astro build (hide-server-data, preload-modules, service-worker, compress, edge-files).
+  'scripts/build',
   // The content gate reads the editor's collections (astro.config.mjs, contentRulesOf).
   'scripts/editor',
 ];

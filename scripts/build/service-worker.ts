@@ -5,6 +5,7 @@
 // be fetched later. Its version is a hash of those files and of its own code, so a new build whose
 // shell changed is a new service worker, offered to the student by the page
 // (src/service-worker/register.ts). Prints what a student downloads for it.
+//   node scripts/build/service-worker.ts [dist folder]
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,8 @@ import { build } from 'esbuild';
 import { dashboardCoursePath } from '#features/learning/links.ts';
 import { builtFilesNamed } from '#lib/offline/keys.ts';
 
-const DIST = 'dist';
+/** The build to add it to: dist, or the folder given (the production shape's second build). */
+const DIST = process.argv[2] ?? 'dist';
 /** The shell's pages; each course page is cached for the students enrolled in it (src/features/learning/offline/store.ts). */
 const SHELL_PAGES = ['/dashboard', '/dashboard/settings', '/offline'];
 

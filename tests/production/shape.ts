@@ -142,6 +142,8 @@ export async function startShape({ databaseUrl, apiOrigin = false }: { databaseU
         PUBLIC_SITE_URL: site,
       });
       build(['scripts/build/hide-server-data.ts', pagesRoot]);
+      // The learning pages register /sw.js: this build has its own, as npm run build writes one.
+      build(['scripts/build/service-worker.ts', pagesRoot]);
     }
 
     const apiPorts = [await freePort(), await freePort()];
