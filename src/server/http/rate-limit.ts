@@ -2,7 +2,6 @@
 // docs/decisions/003-rate-limits.md). Every request counts, valid or not, so a flood of bad
 // requests is stopped as early as a flood of good ones.
 import type { MiddlewareHandler } from 'hono';
-import type { StudentEnv } from '../auth/require-student.ts';
 import { countRequest } from '../db/rate-limit-buckets.ts';
 import type { ApiServices } from '../deps.ts';
 import { ApiError } from './api-error.ts';
@@ -36,19 +35,6 @@ export function rateLimit(services: ApiServices, rule: string, policy: RateLimit
     const now = services.clock();
     const key = `${rule}:${clientAddress(c, env)}`;
     const { hits, resetsAt } = await countRequest(services.db, key, now, policy.windowMs);
-    if (hits > policy.limit) throw tooManyRequests(secondsUntil(resetsAt, now));
-    await next();
-  };
-}
-
-/**
- * Per signed-in student instead of per address (mounted after requireStudent): for what a student
- * does to their own account from any number of devices and addresses. One bucket per rule and student.
- */
-export function studentRateLimit(services: ApiServices, rule: string, policy: RateLimitPolicy): MiddlewareHandler<StudentEnv> {
-  return async (c, next) => {
-    const now = services.clock();
-    const { hits, resetsAt } = await countRequest(services.db, `${rule}:student:${c.var.student.id}`, now, policy.windowMs);
     if (hits > policy.limit) throw tooManyRequests(secondsUntil(resetsAt, now));
     await next();
   };

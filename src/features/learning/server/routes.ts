@@ -17,7 +17,8 @@ import type { ApiEnv } from '#server/http/context.ts';
 import { answerOnce, IdempotencyHeaderSchema, KEY_REUSED, readIdempotencyKey } from '#server/http/idempotency.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
-import { studentRateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
+import { studentRateLimit } from '#server/auth/student-rate-limit.ts';
+import type { RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { absoluteUrl, apiOrigin, siteOrigin } from '#server/http/public-url.ts';
 import { pathInside } from '#server/http/send-file.ts';
 import {
