@@ -14,7 +14,7 @@ import { signupClaims, students } from '#server/db/schema.ts';
 import { notify } from '#server/notifications/notify.ts';
 import type { SignupSchema } from '../schemas.ts';
 
-type Claim = typeof signupClaims.$inferSelect;
+export type Claim = typeof signupClaims.$inferSelect;
 
 /** Keeps a sign-up's details for the account; returns the claim's token, for the browser that signed up. */
 export async function recordClaim(

@@ -34,7 +34,7 @@ import {
 import { accountRateLimit, invalidCode, invalidLink, MESSAGES, noStore } from './answers.ts';
 import { activeAccountForNewCode, checkCodeWithinLimit, countCodeRequest, issueCode } from './codes.ts';
 import { codesPausedMail, verificationCodeMail } from './mails.ts';
-import { claimByToken, newestClaims, recordClaim, verifyWithClaim } from './claims.ts';
+import { claimByToken, newestClaims, recordClaim, verifyWithClaim, type Claim } from './claims.ts';
 import { accountOfLink, endLinks, issueLink, linkHours } from './links.ts';
 import { createStudent, findStudentByEmail } from './students.ts';
 import {
@@ -80,6 +80,17 @@ export function createAccountRoutes(services: ApiServices) {
   async function signIn(c: Context, student: StudentRecord) {
     const token = await createSession(db, student.id, services.clock());
     return { token, user: toUser(student, apiOrigin(env, c)) };
+  }
+
+  /**
+   * The mailbox is proven (by the code or the link): a deactivated account stops here; otherwise it is
+   * verified, with `claim`'s details when one was picked, its verification links end, and it is signed in.
+   */
+  async function signInVerified(c: Context, student: StudentRecord, claim: Claim | null, now: Date) {
+    if (student.deactivatedAt) throw new ApiError(401, DEACTIVATED_MESSAGE);
+    const verified = student.verifiedAt ? student : await verifyWithClaim(db, student, claim, now);
+    await endLinks(db, student.id, 'verify_email');
+    return c.json({ message: MESSAGES.verified, data: await signIn(c, verified) }, 200);
   }
 
   routes.post(
@@ -180,10 +191,8 @@ export function createAccountRoutes(services: ApiServices) {
       const student = await findStudentByEmail(db, email);
       if (!(await checkCodeWithinLimit(db, email, student, 'verify_email', otp, now, { useUp: true, onPaused })) || !student)
         throw invalidCode('otp');
-      if (student.deactivatedAt) throw new ApiError(401, DEACTIVATED_MESSAGE);
-      const verified = student.verifiedAt ? student : await verifyWithClaim(db, student, await claimByToken(db, student.id, claim), now);
-      await endLinks(db, student.id, 'verify_email');
-      return c.json({ message: MESSAGES.verified, data: await signIn(c, verified) }, 200);
+      const picked = student.verifiedAt || student.deactivatedAt ? null : await claimByToken(db, student.id, claim);
+      return signInVerified(c, student, picked, now);
     },
   );
 
@@ -208,7 +217,7 @@ export function createAccountRoutes(services: ApiServices) {
       if (!student || student.verifiedAt) throw invalidLink();
       // The link proves the mailbox, the password the person: a link someone else sent signs nobody in.
       const client = clientAddress(c, env);
-      let claim: Awaited<ReturnType<typeof newestClaims>>[number] | null = null;
+      let claim: Claim | null = null;
       const right = await tryPassword(db, email, client, now, async () => {
         if (await verifyPassword(student.passwordHash, password)) return true;
         // A later sign-up's password (the owner's, when a stranger signed up first): that sign-up's details win.
@@ -217,10 +226,7 @@ export function createAccountRoutes(services: ApiServices) {
         return false;
       });
       if (!right) throw new ApiError(401, MESSAGES.badCredentials);
-      if (student.deactivatedAt) throw new ApiError(401, DEACTIVATED_MESSAGE);
-      const verified = await verifyWithClaim(db, student, claim, now);
-      await endLinks(db, student.id, 'verify_email');
-      return c.json({ message: MESSAGES.verified, data: await signIn(c, verified) }, 200);
+      return signInVerified(c, student, claim, now);
     },
   );
 
