@@ -179,17 +179,18 @@ test.describe('sign-up', () => {
   });
 });
 
-test.describe('the code page', () => {
-  async function signUpThroughApi(api: Api, email: string) {
-    const answer = await api.post('user/auth/student/signup', {
-      first_name: 'Tunde',
-      last_name: 'Bello',
-      email,
-      password: STUDENT_PASSWORD,
-    });
-    expect(answer.status).toBe(201);
-  }
+/** Signs `email` up through the API, as another browser would; the code page is then opened by address. */
+async function signUpThroughApi(api: Api, email: string) {
+  const answer = await api.post('user/auth/student/signup', {
+    first_name: 'Tunde',
+    last_name: 'Bello',
+    email,
+    password: STUDENT_PASSWORD,
+  });
+  expect(answer.status).toBe(201);
+}
 
+test.describe('the code page', () => {
   test('a wrong code stays here with the message; the right one goes on', async ({ page, api, outbox }) => {
     const email = uniqueEmail('wrong');
     await signUpThroughApi(api, email);
@@ -366,13 +367,7 @@ test.describe('the code page and the e-mail link in another tab', () => {
   test('verified by the link in another tab, the code page moves on to KYC as after the code', async ({ page, api, outbox }) => {
     const email = uniqueEmail('twotabs');
     const checkout = '/courses/pattern-drafting-foundations/checkout';
-    const signup = await api.post('user/auth/student/signup', {
-      first_name: 'Dayo',
-      last_name: 'Lawal',
-      email,
-      password: STUDENT_PASSWORD,
-    });
-    expect(signup.status).toBe(201);
+    await signUpThroughApi(api, email);
     const mail = await outbox.newestTo(email);
     await page.goto(`/auth/otp-verification?email=${encodeURIComponent(email)}&next=${encodeURIComponent(checkout)}`);
     await waitForIslands(page);
@@ -393,13 +388,7 @@ test.describe('the code page and the e-mail link in another tab', () => {
 
   test('a code page for another address stays put when someone else is signed in', async ({ page, api, student }) => {
     const email = uniqueEmail('notme');
-    const signup = await api.post('user/auth/student/signup', {
-      first_name: 'Dayo',
-      last_name: 'Lawal',
-      email,
-      password: STUDENT_PASSWORD,
-    });
-    expect(signup.status).toBe(201);
+    await signUpThroughApi(api, email);
     await signIn(page, student);
     await page.goto(`/auth/otp-verification?email=${encodeURIComponent(email)}`);
     await waitForIslands(page);

@@ -75,6 +75,15 @@ const keptKeys = (page: Page) =>
   );
 
 /** Goes offline and opens the page again, as a student does on the bus. */
+/** Presses 'Save course for offline' and waits until every material is saved (`count` of them, when known). */
+async function saveCourse(page: Page, count?: number) {
+  await main(page)
+    .getByRole('button', { name: /^Save course for offline/ })
+    .click();
+  const done = count === undefined ? /^(\d) of \1 materials saved on this phone/ : `${count} of ${count} materials saved on this phone`;
+  await expect(main(page).getByText(done)).toBeVisible();
+}
+
 async function reloadOffline(page: Page, context: BrowserContext) {
   await context.setOffline(true);
   await page.reload();
@@ -106,10 +115,7 @@ test('save a course, study it offline, tick offline, and the ticks reach the ser
   await openCourse(page);
   // Sizes before saving: each material's, and the course's in all.
   await expect(main(page).getByRole('button', { name: `Save course for offline (${Math.round(total / 1000)} KB)` })).toBeVisible();
-  await main(page)
-    .getByRole('button', { name: /^Save course for offline/ })
-    .click();
-  await expect(main(page).getByText(`${materials.length} of ${materials.length} materials saved on this phone`)).toBeVisible();
+  await saveCourse(page, materials.length);
   await item(page, unsavedPdf)
     .getByRole('button', { name: /^Remove from phone/ })
     .click();
@@ -204,10 +210,7 @@ test("a student's saved materials are theirs: logout asks, another student on th
   await signIn(page, student);
   await openDashboard(page);
   await openCourse(page);
-  await main(page)
-    .getByRole('button', { name: /^Save course for offline/ })
-    .click();
-  await expect(main(page).getByText(/^(\d) of \1 materials saved on this phone/)).toBeVisible();
+  await saveCourse(page);
   const mine = (await savedAddresses(page)).find((path) => path.includes(student.user.id))!;
 
   await logOutKeeping(page, 'Keep them');
@@ -246,10 +249,7 @@ test('a course saved from its own page, the first page opened (as from the payme
   await signIn(page, student);
   // Straight to the course page, as 'Go to course' after paying does: My courses never opened here.
   await openCourse(page);
-  await main(page)
-    .getByRole('button', { name: /^Save course for offline/ })
-    .click();
-  await expect(main(page).getByText(/^(\d) of \1 materials saved on this phone/)).toBeVisible();
+  await saveCourse(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 
   await reloadOffline(page, context);
@@ -307,10 +307,7 @@ test('removing what is saved asks first; offline, the page says why Save is grey
   await signIn(page, student);
   await openDashboard(page);
   await openCourse(page);
-  await main(page)
-    .getByRole('button', { name: /^Save course for offline/ })
-    .click();
-  await expect(main(page).getByText(`${all} of ${all} materials saved on this phone`)).toBeVisible();
+  await saveCourse(page, all);
   const mine = async () => (await savedAddresses(page)).filter((path) => path.includes(student.user.id)).length;
   const files = await mine();
 
@@ -379,10 +376,7 @@ test('saving shows the progress over the whole course, never backwards; the tick
     };
     new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   });
-  await main(page)
-    .getByRole('button', { name: /^Save course for offline/ })
-    .click();
-  await expect(main(page).getByText(`${materials.length} of ${materials.length} materials saved on this phone`)).toBeVisible();
+  await saveCourse(page, materials.length);
   const seen = await page.evaluate(() => (window as unknown as { seen: [number, number][] }).seen);
   expect(seen.length).toBeGreaterThan(1);
   // One total from the start (the course's), and bytes done that only grow.
