@@ -3,6 +3,8 @@ export const FALLBACK_MESSAGE = 'Something went wrong, please try again!';
 /** docs/product.md#error-messages: a 500 answer is shown with this exact text (note the capital P). */
 export const SERVER_ERROR_MESSAGE = 'Something went wrong, Please try again!';
 export const DEACTIVATED_MESSAGE = 'Admin account is deactivated, kindly contact support team';
+/** A member with the staff role on an admin-only staff call (403). */
+export const NOT_PERMITTED_MESSAGE = 'You do not have permission to do this.';
 export const TIMEOUT_MESSAGE = 'The request took too long. Check your connection and try again.';
 export const NETWORK_MESSAGE = 'Network error: check your internet connection and try again.';
 

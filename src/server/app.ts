@@ -19,6 +19,7 @@ import { createNotificationRoutes } from '#features/notifications/server/routes.
 import { createStorageUploadRoutes } from '#features/profile/server/storage-upload-routes.ts';
 import { createProfileRoutes } from '#features/profile/server/routes.ts';
 import { createUploadRoutes } from '#features/profile/server/upload-routes.ts';
+import { createStaffRoutes } from '#features/staff/server/routes.ts';
 import { API_BASE } from './api-base.ts';
 import { withDefaults, type ApiDeps } from './deps.ts';
 import type { ApiEnv } from './http/context.ts';
@@ -83,6 +84,8 @@ export function createApp(deps: ApiDeps, options: { observe?: MiddlewareHandler<
   api.route('/user', createMaterialFileRoutes(services));
   api.route('/user', createLearningRoutes(services));
   api.route('/user', createNotificationRoutes(services));
+  // The staff console's calls: staff sessions only, never a student's (src/features/staff/server/routes.ts).
+  api.route('/staff', createStaffRoutes(services));
   api.route('/admin', createAdminRoutes(services));
   api.route('/admin', createPaymentAdminRoutes(services));
   api.get(

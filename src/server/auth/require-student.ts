@@ -16,7 +16,7 @@ export interface StudentEnv extends ApiEnv {
 }
 
 /** The token of `Authorization: Bearer <token>`, or null. */
-function bearerToken(header: string | undefined): string | null {
+export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(header ?? '');
   return match?.[1] ?? null;
 }

@@ -14,3 +14,4 @@ export * from './schema/learning.ts';
 export * from './schema/uploads.ts';
 export * from './schema/secrets.ts';
 export * from './schema/processes.ts';
+export * from './schema/staff.ts';

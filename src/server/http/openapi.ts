@@ -13,6 +13,7 @@ import {
   type ResponsesWithResolver,
 } from 'hono-openapi';
 import * as v from 'valibot';
+import { NOT_PERMITTED_MESSAGE } from '#lib/errors.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { ADMIN_SECRET_HEADER } from '../admin-secret.ts';
 import { SIGNATURE_HEADER } from '../payments/provider.ts';
@@ -109,6 +110,7 @@ const TAGS = {
   Contact: 'Messages to the college and tutor requests.',
   Newsletter: 'Newsletter subscriptions.',
   Admin: 'Internal: the admin command on the server machine. Loopback only, with the admin secret.',
+  Staff: "The college's staff console: staff sign-in with two factors, and the calls of the pages at /staff.",
 } as const;
 export type Tag = keyof typeof TAGS;
 
@@ -143,6 +145,11 @@ export interface JsonRouteDescription {
   rateLimited?: boolean;
   /** Needs `Authorization: Bearer <token>`: adds the security requirement and 401. */
   auth?: boolean;
+  /**
+   * Needs a staff session's `Authorization: Bearer <token>` (never a student's): adds the staff
+   * security requirement and 401; 'admin' adds 403 for a member with the staff role.
+   */
+  staff?: 'staff' | 'admin';
   /** False for a route that reaches neither the database nor the mail server (no 503). */
   mayBeUnavailable?: boolean;
   /** Answers with an ETag and a public Cache-Control: adds 304 for a matching If-None-Match. */
@@ -217,7 +224,12 @@ export function describeJsonRoute(route: JsonRouteDescription) {
     }
   }
   if (route.body || route.query || route.headers) responses[400] = ref('BadRequest');
-  if (route.auth) responses[401] = ref('Unauthorized');
+  if (route.auth || route.staff) responses[401] = ref('Unauthorized');
+  if (route.staff === 'admin')
+    responses[403] = {
+      description: NOT_PERMITTED_MESSAGE,
+      content: json(fixedError(NOT_PERMITTED_MESSAGE), { message: NOT_PERMITTED_MESSAGE }),
+    };
   for (const [status, description] of Object.entries(route.errors ?? {}))
     responses[status] = { description, content: json(ErrorBodySchema, { message: description }) };
   if (route.body) {
@@ -243,7 +255,7 @@ export function describeJsonRoute(route: JsonRouteDescription) {
     summary: route.summary,
     description: descriptionOf(route),
     // Public operations say so: an empty list of requirements.
-    security: route.auth ? [{ bearerAuth: [] }] : route.signature ? [{ [route.signature]: [] }] : [],
+    security: route.auth ? [{ bearerAuth: [] }] : route.staff ? [{ staffAuth: [] }] : route.signature ? [{ [route.signature]: [] }] : [],
     ...(route.body ? { requestBody: { required: true, content: json(route.body, route.examples?.body) } } : {}),
     ...(route.rawJsonBody ? { requestBody: { required: true, content: json(route.rawJsonBody, route.examples?.body) } } : {}),
     ...(route.binaryBody ? { requestBody: { required: true, content: fileContent(route.binaryBody) } } : {}),
@@ -263,7 +275,13 @@ export function describeJsonRoute(route: JsonRouteDescription) {
 /** The route's description, or its summary, and what every client must know about it: who may call it, and its limit. */
 function descriptionOf(route: JsonRouteDescription): string {
   const notes = [
-    route.auth ? 'Needs a signed-in student: `Authorization: Bearer <token>`.' : route.signature ? '' : 'Public: no sign-in.',
+    route.auth
+      ? 'Needs a signed-in student: `Authorization: Bearer <token>`.'
+      : route.staff
+        ? `Needs a signed-in ${route.staff === 'admin' ? 'admin' : 'member of staff'}: \`Authorization: Bearer <staff token>\`; a student's token is 401.`
+        : route.signature
+          ? ''
+          : 'Public: no sign-in.',
     route.rateLimited ? 'Rate limited: 429 with Retry-After.' : '',
     route.cacheable ? 'Answers with an ETag: send it back in If-None-Match for a 304.' : '',
   ].filter(Boolean);
@@ -331,6 +349,12 @@ const DOCUMENTATION: GenerateSpecOptions['documentation'] = {
   components: {
     securitySchemes: {
       bearerAuth: { type: 'http', scheme: 'bearer', description: 'An opaque session token from sign-in.' },
+      staffAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'A staff session token from staff sign-in (password, then a TOTP or recovery code). Ends 15 minutes after the last call and 8 hours after sign-in. Never a student token.',
+      },
       adminSecret: {
         type: 'apiKey',
         in: 'header',

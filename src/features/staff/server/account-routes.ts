@@ -1,0 +1,42 @@
+// The signed-in member's own calls: who am I, and sign out.
+import { Hono } from 'hono';
+import type { ApiServices } from '#server/deps.ts';
+import { describeJsonRoute } from '#server/http/openapi.ts';
+import { StaffSchema } from '../schemas.ts';
+import { requireStaff, type StaffEnv } from './require-staff.ts';
+import { revokeStaffSession } from './sessions.ts';
+import { toStaff } from './staff.ts';
+
+const EXAMPLE_STAFF = { id: '5b0c7f52-3f1e-4d7e-9a43-2f6c1f0f2a11', email: 'funke@adireacademy.ng', name: 'Funke Adeyemi', role: 'admin' };
+
+/** Mounted at /staff. */
+export function createStaffAccountRoutes(services: ApiServices) {
+  const guard = requireStaff(services);
+  return new Hono<StaffEnv>()
+    .get(
+      '/me',
+      describeJsonRoute({
+        tag: 'Staff',
+        staff: 'staff',
+        summary: 'The signed-in member of staff',
+        examples: { data: EXAMPLE_STAFF },
+        success: { message: 'OK', data: StaffSchema },
+      }),
+      guard,
+      (c) => c.json({ message: 'OK', data: toStaff(c.var.staff) }, 200),
+    )
+    .post(
+      '/auth/logout',
+      describeJsonRoute({
+        tag: 'Staff',
+        staff: 'staff',
+        summary: 'Sign out: the staff token stops working',
+        success: { message: 'You have been signed out.' },
+      }),
+      guard,
+      async (c) => {
+        await revokeStaffSession(services.db, c.var.staffToken);
+        return c.json({ message: 'You have been signed out.', data: null }, 200);
+      },
+    );
+}
