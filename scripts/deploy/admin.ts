@@ -1,15 +1,22 @@
 // npm run admin -- <command> [arguments]: operator commands for a running installation.
 //
-// deactivate, activate, enrolments and refunds need the database. An embedded PGlite data directory must
+// deactivate, activate, enrolments, refunds and invite-staff need the database. An embedded PGlite data directory must
 // never be opened by two processes (it corrupts), so with PGlite the command asks the running
 // server, through a loopback-only route that also demands the secret the server wrote to
 // DATA_DIR/admin-secret at start. With DATABASE_URL set it connects to PostgreSQL directly.
 import * as v from 'valibot';
 import { setStudentActive } from '#features/accounts/server/students.ts';
+import { StaffInvitationSchema } from '#features/staff/schemas.ts';
+import { COMMAND_IP } from '#features/staff/server/audit.ts';
+import { inviteStaff } from '#features/staff/server/invite.ts';
 import { enrolmentRows, EnrolmentRowsSchema, toCsv, type EnrolmentRow } from '#features/payments/server/enrolment-report.ts';
 import { ADMIN_SECRET_HEADER, readAdminAddress, readAdminSecret } from '#server/admin-secret.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { EnvError, readEnv, type Env } from '#server/env.ts';
+import { ApiError } from '#server/http/api-error.ts';
+import { consoleLogger } from '#server/log.ts';
+import { createMailer } from '#server/mail/mailer.ts';
+import { join } from 'node:path';
 
 export interface AdminIo {
   env: Record<string, string | undefined>;
@@ -53,6 +60,23 @@ const commands: Record<string, Command> = {
     'enrolments',
     'Print every successful payment as CSV: student, email, course, amount, reference, date, needs_refund.',
   ),
+  'invite-staff': {
+    usage: 'invite-staff <email> --role admin|staff [--name "Full Name"]',
+    summary: 'Mail a staff invitation (72 hours, one use) and print its link: how the first admin is made.',
+    run: async (args, io, env) => {
+      const input = invitationInput(args);
+      if (!input) {
+        io.err('Usage: npm run admin -- invite-staff <email> --role admin|staff [--name "Full Name"]');
+        return 2;
+      }
+      const checked = v.safeParse(StaffInvitationSchema, input);
+      if (!checked.success) {
+        io.err(`${checked.issues[0].message}: nothing was sent.`);
+        return 2;
+      }
+      return env.DATABASE_URL ? inviteDirectly(checked.output, env, io) : inviteThroughServer(checked.output, env, io);
+    },
+  },
   refunds: reportCommand(
     'refunds',
     'Print, as the same CSV, the payments to refund: paid for a course the student was already enrolled in.',
@@ -129,6 +153,62 @@ async function setThroughServer(email: string, active: boolean, env: Env, io: Ad
   }
   io.err(`${body.message ?? `The server answered ${answer.status}`}: nothing was changed.`);
   return 1;
+}
+
+/** `<email> --role <role> [--name <name>]` in any order of the options; null when it is not that. */
+function invitationInput(args: string[]): { email: string; role: string; name?: string } | null {
+  const [email, ...options] = args;
+  if (!email || email.startsWith('--')) return null;
+  const values: Record<string, string> = {};
+  for (let index = 0; index < options.length; index += 2) {
+    const flag = options[index];
+    const value = options[index + 1];
+    if ((flag !== '--role' && flag !== '--name') || value === undefined || flag in values) return null;
+    values[flag] = value;
+  }
+  if (values['--role'] === undefined) return null;
+  return { email, role: values['--role'], ...(values['--name'] === undefined ? {} : { name: values['--name'] }) };
+}
+
+type Invitation = v.InferOutput<typeof StaffInvitationSchema>;
+
+function printInvitation(io: AdminIo, email: string, link: string) {
+  io.out(`Invitation mailed to ${email}. Its link works once, for 72 hours:`);
+  io.out(link);
+}
+
+async function inviteDirectly(input: Invitation, env: Env, io: AdminIo): Promise<number> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL });
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM,
+    outboxDir: join(env.DATA_DIR, 'outbox'),
+    log: consoleLogger,
+  });
+  try {
+    const link = await inviteStaff({ db: database.db, mailer, env, clock: () => new Date() }, input, { actor: null, ip: COMMAND_IP });
+    printInvitation(io, input.email, link);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    io.err(`${error.message}: nothing was sent.`);
+    return 1;
+  } finally {
+    mailer.close();
+    await database.close();
+  }
+}
+
+async function inviteThroughServer(input: Invitation, env: Env, io: AdminIo): Promise<number> {
+  const answer = await askServer('staff/invitations', input, env, io);
+  if (!answer) return 1;
+  const body = (await answer.json().catch(() => ({}))) as { message?: string; data?: { link?: unknown } };
+  if (!answer.ok || typeof body.data?.link !== 'string') {
+    io.err(`${body.message ?? `The server answered ${answer.status}`}: nothing was sent.`);
+    return 1;
+  }
+  printInvitation(io, input.email, body.data.link);
+  return 0;
 }
 
 async function rowsDirectly(env: Env): Promise<EnrolmentRow[]> {

@@ -19,6 +19,7 @@ import { createNotificationRoutes } from '#features/notifications/server/routes.
 import { createStorageUploadRoutes } from '#features/profile/server/storage-upload-routes.ts';
 import { createProfileRoutes } from '#features/profile/server/routes.ts';
 import { createUploadRoutes } from '#features/profile/server/upload-routes.ts';
+import { createStaffAdminRoutes } from '#features/staff/server/admin-routes.ts';
 import { createStaffRoutes } from '#features/staff/server/routes.ts';
 import { API_BASE } from './api-base.ts';
 import { withDefaults, type ApiDeps } from './deps.ts';
@@ -88,6 +89,7 @@ export function createApp(deps: ApiDeps, options: { observe?: MiddlewareHandler<
   api.route('/staff', createStaffRoutes(services));
   api.route('/admin', createAdminRoutes(services));
   api.route('/admin', createPaymentAdminRoutes(services));
+  api.route('/admin', createStaffAdminRoutes(services));
   api.get(
     '/openapi.json',
     describeOpenApiDocument,

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { writeAdminAddress, writeAdminSecret } from './admin-secret.ts';
 import { createApp } from './app.ts';
 import { pruneExpiredSessions } from './auth/sessions.ts';
+import { pruneStaffSignIns } from '#features/staff/server/sessions.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { pruneExpiredBuckets } from './db/rate-limit-buckets.ts';
@@ -177,6 +178,7 @@ async function main() {
     pruneUploads(database.db, storage, new Date()).catch((error: unknown) => log.error('[uploads] pruning uploads failed', error));
     pruneExpiredBuckets(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning rate-limit buckets failed', error));
     pruneExpiredSessions(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning ended sessions failed', error));
+    pruneStaffSignIns(database.db, new Date()).catch((error: unknown) => log.error('[staff] pruning ended staff sessions failed', error));
     pruneIdempotencyKeys(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning idempotency keys failed', error));
     pruneUnverifiedStudents(database.db, new Date()).catch((error: unknown) =>
       log.error('[accounts] pruning unverified accounts failed', error),

@@ -52,3 +52,14 @@ export async function seedStaff(
 /** The 6-digit code an authenticator app shows at `at` for `secret`. */
 export const staffCode = (secret: string, at: Date): string =>
   new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret }).generate({ timestamp: at.getTime() });
+
+/** The invitation link's token in the newest invitation mail to `email`. */
+export function invitationTokenTo(mails: readonly { to: unknown; text: string; kind?: string }[], email: string): string {
+  const mail = mails.findLast(
+    (sent) =>
+      sent.kind === 'staff_invitation' && (typeof sent.to === 'string' ? sent.to : (sent.to as { address: string }).address) === email,
+  );
+  const token = /\/staff\/welcome\?token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`No invitation was mailed to ${email}`);
+  return token;
+}

@@ -1,23 +1,8 @@
 // What the course calls accept and answer (docs/product.md#endpoints): the catalogue, a
 // course's details and its related courses. The catalogue page's island and the routes share these.
 import * as v from 'valibot';
+import { PAGE_TOTALS, pageNumber } from '#lib/schemas/paging.ts';
 import { LinkSchema, NairaSchema } from '#lib/schemas/values.ts';
-
-const pageNumber = (name: string, { min, max, fallback }: { min: number; max: number; fallback: number }) =>
-  v.pipe(
-    v.optional(
-      v.pipe(
-        v.string(),
-        v.regex(/^\d{1,6}$/, `${name} must be a whole number from ${min} to ${max}`),
-        v.transform(Number),
-        v.minValue(min, `${name} must be a whole number from ${min} to ${max}`),
-        v.maxValue(max, `${name} must be a whole number from ${min} to ${max}`),
-      ),
-      String(fallback),
-    ),
-    // The query string carries text; the document says what the text must be: a whole number in bounds.
-    v.metadata({ type: 'integer', minimum: min, maximum: max, default: fallback, pattern: undefined }),
-  );
 
 export const PER_PAGE_MAX = 50;
 export const PER_PAGE_DEFAULT = 10;
@@ -46,8 +31,7 @@ const CourseCardSchema = v.pipe(
 );
 export type CourseCard = v.InferOutput<typeof CourseCardSchema>;
 
-const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-const page = { total_pages: count, total_count: count };
+const page = PAGE_TOTALS;
 export const CataloguePageSchema = v.pipe(v.object({ courses: v.array(CourseCardSchema), ...page }), v.metadata({ ref: 'CataloguePage' }));
 export const RelatedCoursesPageSchema = v.pipe(
   v.object({ relatedCourses: v.array(CourseCardSchema), ...page }),

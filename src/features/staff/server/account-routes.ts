@@ -5,9 +5,8 @@ import { describeJsonRoute } from '#server/http/openapi.ts';
 import { StaffSchema } from '../schemas.ts';
 import { requireStaff, type StaffEnv } from './require-staff.ts';
 import { revokeStaffSession } from './sessions.ts';
+import { EXAMPLE_STAFF } from './examples.ts';
 import { toStaff } from './staff.ts';
-
-const EXAMPLE_STAFF = { id: '5b0c7f52-3f1e-4d7e-9a43-2f6c1f0f2a11', email: 'funke@adireacademy.ng', name: 'Funke Adeyemi', role: 'admin' };
 
 /** Mounted at /staff. */
 export function createStaffAccountRoutes(services: ApiServices) {

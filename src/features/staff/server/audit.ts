@@ -24,8 +24,9 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** The actor named by the admin command. */
+/** The actor, and the address, the admin command's entries name. */
 export const COMMAND_ACTOR = 'admin command';
+export const COMMAND_IP = 'cli';
 
 export async function recordAudit(db: Writer, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({

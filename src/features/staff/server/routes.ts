@@ -7,10 +7,14 @@ import { Hono } from 'hono';
 import type { ApiServices } from '#server/deps.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { createStaffAccountRoutes } from './account-routes.ts';
+import { createStaffAuthRoutes } from './auth-routes.ts';
+import { createStaffMemberRoutes } from './member-routes.ts';
 
 /** Mounted at /staff. */
 export function createStaffRoutes(services: ApiServices) {
   const routes = new Hono<ApiEnv>();
+  routes.route('/', createStaffAuthRoutes(services));
   routes.route('/', createStaffAccountRoutes(services));
+  routes.route('/', createStaffMemberRoutes(services));
   return routes;
 }

@@ -4,7 +4,7 @@
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { newSessionToken, sha256 } from '#server/auth/tokens.ts';
 import type { Database } from '#server/db/client.ts';
-import { staffMembers, staffSessions } from '#server/db/schema.ts';
+import { staffMembers, staffMfaChallenges, staffSessions } from '#server/db/schema.ts';
 
 export const STAFF_SESSION_IDLE_MS = 15 * 60_000;
 export const STAFF_SESSION_MAX_MS = 8 * 60 * 60_000;
@@ -50,13 +50,9 @@ export async function revokeStaffSession(db: Database, token: string): Promise<v
   await db.delete(staffSessions).where(eq(staffSessions.tokenHash, sha256(token)));
 }
 
-/** Ends every session of the member (removal). */
-export async function revokeStaffSessions(db: Database, staffId: string): Promise<void> {
-  await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
-}
-
-/** Removes sessions that can no longer be used. */
-export async function pruneExpiredStaffSessions(db: Database, now: Date): Promise<void> {
+/** Removes sessions, and sign-in challenges, that can no longer be used; the server calls it now and then. */
+export async function pruneStaffSignIns(db: Database, now: Date): Promise<void> {
+  await db.delete(staffMfaChallenges).where(lte(staffMfaChallenges.expiresAt, now));
   await db
     .delete(staffSessions)
     .where(
