@@ -21,7 +21,9 @@ describe('staff members (admin)', () => {
     const member = await seedStaff(t, { email: 'bola@adireacademy.ng', name: 'Bola Ige' });
     const page = await readData(await get(t.app, 'staff/members?per_page=1&page=2', { token: admin.token }), StaffMembersPageSchema);
     expect(page).toEqual({
-      members: [{ id: member.staff.id, email: 'bola@adireacademy.ng', name: 'Bola Ige', role: 'staff', created_at: '2026-11-26T08:00:01.000Z' }],
+      members: [
+        { id: member.staff.id, email: 'bola@adireacademy.ng', name: 'Bola Ige', role: 'staff', created_at: '2026-11-26T08:00:01.000Z' },
+      ],
       total_pages: 2,
       total_count: 2,
     });
@@ -89,7 +91,10 @@ describe('staff members (admin)', () => {
     const b = await seedStaff(t, { role: 'admin' });
     const answers = await Promise.all([patch(b.staff.id, { role: 'staff' }, a.token), patch(a.staff.id, { role: 'staff' }, b.token)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    const { members } = await readData(await get(t.app, 'staff/members', { token: answers[0]!.status === 200 ? a.token : b.token }), StaffMembersPageSchema);
+    const { members } = await readData(
+      await get(t.app, 'staff/members', { token: answers[0]!.status === 200 ? a.token : b.token }),
+      StaffMembersPageSchema,
+    );
     expect(members.filter((member) => member.role === 'admin')).toHaveLength(1);
   });
 
@@ -98,7 +103,9 @@ describe('staff members (admin)', () => {
     const b = await seedStaff(t, { role: 'admin' });
     const answers = await Promise.all([remove(b.staff.id, a.token), remove(a.staff.id, b.token)]);
     // The one removed first has no session left for its own call (401), or the rule stops it (409).
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([401, 409]).toContain(statuses[1]);
     const survivor = answers[0]!.status === 200 ? a : b;
     const { members } = await readData(await get(t.app, 'staff/members', { token: survivor.token }), StaffMembersPageSchema);
     expect(members.map((member) => member.role)).toEqual(['admin']);
@@ -112,7 +119,12 @@ describe('the audit log', () => {
     const other = await seedStaff(t, { email: 'chika@adireacademy.ng' });
     await send(t.app, `staff/members/${member.staff.id}`, { role: 'admin' }, { method: 'PATCH', token: admin.token, ip: '102.89.32.14' });
     t.clock.advance(60_000);
-    await send(t.app, `staff/members/${other.staff.id}`, undefined, { method: 'DELETE', token: admin.token, contentType: null, ip: '102.89.32.14' });
+    await send(t.app, `staff/members/${other.staff.id}`, undefined, {
+      method: 'DELETE',
+      token: admin.token,
+      contentType: null,
+      ip: '102.89.32.14',
+    });
 
     const page = await readData(await get(t.app, 'staff/audit', { token: admin.token }), AuditPageSchema);
     expect(page.total_count).toBe(2);
@@ -136,7 +148,10 @@ describe('the audit log', () => {
     ]);
     const roles = await readData(await get(t.app, 'staff/audit?action=staff.role', { token: admin.token }), AuditPageSchema);
     expect(roles.entries.map((entry) => entry.action)).toEqual(['staff.role']);
-    const byActor = await readData(await get(t.app, 'staff/audit?actor=ADA@adireacademy.ng&per_page=1&page=2', { token: admin.token }), AuditPageSchema);
+    const byActor = await readData(
+      await get(t.app, 'staff/audit?actor=ADA@adireacademy.ng&per_page=1&page=2', { token: admin.token }),
+      AuditPageSchema,
+    );
     expect(byActor).toMatchObject({ total_count: 2, total_pages: 2, entries: [{ action: 'staff.role' }] });
     const nobody = await readData(await get(t.app, 'staff/audit?actor=zed@adireacademy.ng', { token: admin.token }), AuditPageSchema);
     expect(nobody).toEqual({ entries: [], total_count: 0, total_pages: 0 });

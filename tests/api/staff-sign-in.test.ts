@@ -40,7 +40,9 @@ describe('staff sign-in', () => {
     expect((await send(t.app, 'staff/me', undefined, { token, method: 'GET', contentType: null })).status).toBe(200);
     expect((await send(t.app, 'user/student/profile', undefined, { token, method: 'GET', contentType: null })).status).toBe(401);
     const entries = await t.db.select().from(auditLog);
-    expect(entries).toMatchObject([{ action: 'staff.sign_in', actorEmail: 'funke@adireacademy.ng', target: `staff:${staff.id}`, details: { method: 'totp' } }]);
+    expect(entries).toMatchObject([
+      { action: 'staff.sign_in', actorEmail: 'funke@adireacademy.ng', target: `staff:${staff.id}`, details: { method: 'totp' } },
+    ]);
   });
 
   it('a member enrolled through the invitation signs in again later', async () => {
@@ -53,7 +55,11 @@ describe('staff sign-in', () => {
   it('refuses a wrong password and an unknown address alike, and a student account', async () => {
     await seedStaff(t, { email: 'kemi@adireacademy.ng' });
     const student = await signUpStudent(t, { email: 'ada.student@example.com' });
-    for (const answer of [await login('kemi@adireacademy.ng', 'Wrong-Pass9'), await login('nobody@adireacademy.ng'), await login(student.email, student.password)]) {
+    for (const answer of [
+      await login('kemi@adireacademy.ng', 'Wrong-Pass9'),
+      await login('nobody@adireacademy.ng'),
+      await login(student.email, student.password),
+    ]) {
       expect(answer.status).toBe(401);
       expect(await readJson(answer)).toEqual({ message: 'Invalid email or password' });
     }
@@ -72,7 +78,8 @@ describe('staff sign-in', () => {
 
   it("counts staff and student wrong passwords apart: one address's student lock-out does not hold the member out", async () => {
     await seedStaff(t, { email: 'musa@adireacademy.ng' });
-    for (let i = 0; i < 6; i += 1) await send(t.app, 'user/auth/student/login', { email: 'musa@adireacademy.ng', password: 'Wrong-Pass9' }, { ip: '203.0.113.9' });
+    for (let i = 0; i < 6; i += 1)
+      await send(t.app, 'user/auth/student/login', { email: 'musa@adireacademy.ng', password: 'Wrong-Pass9' }, { ip: '203.0.113.9' });
     expect((await login('musa@adireacademy.ng', STAFF_PASSWORD, '203.0.113.9')).status).toBe(200);
   });
 
@@ -93,17 +100,20 @@ describe('staff sign-in', () => {
     expect(replay.status).toBe(400);
     expect(await readJson(replay)).toEqual(INVALID);
     // An older step than one already used is refused too.
-    expect((await mfa(await challengeFor(staff.email), staffCode(totpSecret, new Date(t.clock.now().getTime() - 30_000)))).status).toBe(400);
+    expect((await mfa(await challengeFor(staff.email), staffCode(totpSecret, new Date(t.clock.now().getTime() - 30_000)))).status).toBe(
+      400,
+    );
     t.clock.advance(30_000);
     expect((await mfa(await challengeFor(staff.email), staffCode(totpSecret, t.clock.now()))).status).toBe(200);
   });
 
   it('takes one code once when two sign-ins send it at the same moment', async () => {
     const { totpSecret, staff } = await seedStaff(t);
-    const [a, b] = [await challengeFor(staff.email), await challengeFor(staff.email)];
+    const challenges: string[] = [];
+    for (let i = 0; i < 6; i += 1) challenges.push(await challengeFor(staff.email));
     const code = staffCode(totpSecret, t.clock.now());
-    const answers = await Promise.all([mfa(a, code), mfa(b, code)]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const answers = await Promise.all(challenges.map((challenge) => mfa(challenge, code)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
   });
 
   it('signs in once per challenge, even when two right codes race on it', async () => {
@@ -120,7 +130,9 @@ describe('staff sign-in', () => {
     expect((await mfa(await challengeFor(staff.email), first!)).status).toBe(400);
     expect((await mfa(await challengeFor(staff.email), second!.replace('-', ''))).status).toBe(200);
     const entries = await t.db.select().from(auditLog);
-    expect(entries.filter((entry) => entry.action === 'staff.sign_in').map((entry) => entry.details)).toContainEqual({ method: 'recovery_code' });
+    expect(entries.filter((entry) => entry.action === 'staff.sign_in').map((entry) => entry.details)).toContainEqual({
+      method: 'recovery_code',
+    });
   });
 
   it('ends the challenge after 5 wrong codes: the right one is refused then', async () => {
