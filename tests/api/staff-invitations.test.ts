@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditPageSchema, EnrolmentSchema, StaffSchema } from '#features/staff/schemas.ts';
+import { RECOVERY_CODE_COUNT } from '#features/staff/server/second-factor.ts';
 import { auditLog, staffMembers, staffRecoveryCodes } from '#server/db/schema.ts';
 import { runAdminAgainst } from './support/admin-command.ts';
 import { accept, invite } from './support/staff-flow.ts';
@@ -94,7 +95,8 @@ describe('accept-invite and confirm-mfa', () => {
     expect(confirmed.status).toBe(200);
     const { data } = (await readJson(confirmed)) as { data: { token: string; staff: unknown; recovery_codes: string[] } };
     expect(data.staff).toMatchObject({ email: 'bisi@adireacademy.ng', name: 'Bisi Lawal', role: 'staff' });
-    expect(data.recovery_codes).toHaveLength(10);
+    expect(data.recovery_codes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(RECOVERY_CODE_COUNT).toBe(10);
     expect(new Set(data.recovery_codes).size).toBe(10);
     for (const code of data.recovery_codes) expect(code).toMatch(/^[2-9a-hjkmnp-z]{5}-[2-9a-hjkmnp-z]{5}$/);
     expect(await readData(await get(t.app, 'staff/me', { token: data.token }), StaffSchema)).toMatchObject({

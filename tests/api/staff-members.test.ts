@@ -92,7 +92,7 @@ describe('staff members (admin)', () => {
     const answers = await Promise.all([patch(b.staff.id, { role: 'staff' }, a.token), patch(a.staff.id, { role: 'staff' }, b.token)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const { members } = await readData(
-      await get(t.app, 'staff/members', { token: answers[0]!.status === 200 ? a.token : b.token }),
+      await get(t.app, 'staff/members', { token: answers[0].status === 200 ? a.token : b.token }),
       StaffMembersPageSchema,
     );
     expect(members.filter((member) => member.role === 'admin')).toHaveLength(1);
@@ -106,7 +106,7 @@ describe('staff members (admin)', () => {
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses[0]).toBe(200);
     expect([401, 409]).toContain(statuses[1]);
-    const survivor = answers[0]!.status === 200 ? a : b;
+    const survivor = answers[0].status === 200 ? a : b;
     const { members } = await readData(await get(t.app, 'staff/members', { token: survivor.token }), StaffMembersPageSchema);
     expect(members.map((member) => member.role)).toEqual(['admin']);
   });

@@ -3,6 +3,7 @@
 // Five wrong codes end the challenge. The codes are computed here from the member's secret.
 import { describe, expect, it } from 'vitest';
 import { ChallengeSchema, StaffSignedInSchema } from '#features/staff/schemas.ts';
+import { CHALLENGE_MS } from '#features/staff/server/second-factor.ts';
 import { auditLog } from '#server/db/schema.ts';
 import { enrolStaff } from './support/staff-flow.ts';
 import { readData, readJson, send, useTestApp } from './support/test-app.ts';
@@ -156,7 +157,7 @@ describe('staff sign-in', () => {
   it('ends the challenge after 5 minutes', async () => {
     const { totpSecret, staff } = await seedStaff(t);
     const challenge = await challengeFor(staff.email);
-    t.clock.advance(5 * 60_000);
+    t.clock.advance(CHALLENGE_MS);
     expect((await mfa(challenge, staffCode(totpSecret, t.clock.now()))).status).toBe(400);
   });
 

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { EmailSchema, PasswordSchema } from '#lib/schemas/fields.ts';
 import { PAGE_TOTALS, pageNumber } from '#lib/schemas/paging.ts';
 
-export const STAFF_ROLE_VALUES = ['admin', 'staff'] as const;
+const STAFF_ROLE_VALUES = ['admin', 'staff'] as const;
 const StaffRoleSchema = v.picklist(STAFF_ROLE_VALUES, 'Role must be admin or staff');
 
 export const INVALID_INVITATION = 'Invalid or expired invitation';
@@ -52,7 +52,7 @@ export const StaffInvitationSchema = v.strictObject({
   name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'Name must be at most 120 characters'))),
 });
 
-export const STAFF_PER_PAGE_DEFAULT = 20;
+const STAFF_PER_PAGE_DEFAULT = 20;
 /** Every staff list: `page` from 1, `per_page` 1 to 100. */
 export const StaffPagingQuerySchema = v.object({
   page: pageNumber('page', { min: 1, max: 100_000, fallback: 1 }),
@@ -81,10 +81,10 @@ export const StaffSignedInSchema = v.object({ token: v.string(), staff: StaffSch
 export const EnrolledSchema = v.object({ ...StaffSignedInSchema.entries, recovery_codes: v.array(v.string()) });
 export const ChallengeSchema = v.object({ challenge: v.string() });
 
-export const StaffMemberSchema = v.object({ ...StaffSchema.entries, created_at: v.string() });
+const StaffMemberSchema = v.object({ ...StaffSchema.entries, created_at: v.string() });
 export const StaffMembersPageSchema = v.object({ members: v.array(StaffMemberSchema), ...PAGE_TOTALS });
 
-export const AuditEntrySchema = v.object({
+const AuditEntrySchema = v.object({
   id: v.string(),
   at: v.string(),
   /** The acting member's e-mail address, or `admin command`. */

@@ -25,7 +25,7 @@ export interface AuditEntry {
 }
 
 /** The actor, and the address, the admin command's entries name. */
-export const COMMAND_ACTOR = 'admin command';
+const COMMAND_ACTOR = 'admin command';
 export const COMMAND_IP = 'cli';
 
 export async function recordAudit(db: Writer, entry: AuditEntry): Promise<void> {

@@ -12,7 +12,7 @@ import { createStaffSession, type StaffRecord } from './sessions.ts';
 import { matchingStep, newTotpSecret } from './totp.ts';
 
 export const INVITATION_HOURS = 72;
-export const WELCOME_PAGE = '/staff/welcome';
+const WELCOME_PAGE = '/staff/welcome';
 
 type Invitation = typeof staffInvitations.$inferSelect;
 
