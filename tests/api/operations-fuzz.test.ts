@@ -12,6 +12,7 @@ import { SIGNATURE_HEADER } from '#server/payments/provider.ts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { enrolStudent, signUpStudent } from './support/factories.ts';
 import { publishedDocument, useTestApp } from './support/test-app.ts';
+import { seedStaff } from '../support/staff.ts';
 
 const SEED = 20_261_125;
 const RUNS = Number(process.env.FUZZ_OPERATION_RUNS ?? 100);
@@ -89,12 +90,18 @@ afterAll(() => {
 });
 
 /** Real values for path parameters, so a share of the requests reach the rows they name. */
-let known: { token: string; values: string[] };
+let known: { token: string; staffToken: string; values: string[] };
 beforeEach(async () => {
   await seedCatalogue(t.db);
   const student = await signUpStudent(t);
   const reference = await enrolStudent(t, student.token, 'course-01');
-  known = { token: student.token, values: ['course-01', 'course-02', 'm1', reference, student.id, '00000000-0000-4000-8000-000000000000'] };
+  // The staff calls are fuzzed signed in as an admin, who may call all of them.
+  const admin = await seedStaff(t, { role: 'admin' });
+  known = {
+    token: student.token,
+    staffToken: admin.token,
+    values: ['course-01', 'course-02', 'm1', reference, student.id, admin.staff.id, '00000000-0000-4000-8000-000000000000'],
+  };
 });
 
 describe('every documented operation, fuzzed', () => {
@@ -107,6 +114,7 @@ describe('every documented operation, fuzzed', () => {
       const json = operation.requestBody?.content['application/json'];
       const bytes = operation.requestBody && !json;
       const signedIn = operation.security?.some((requirement) => 'bearerAuth' in requirement) ?? false;
+      const staffSignedIn = operation.security?.some((requirement) => 'staffAuth' in requirement) ?? false;
 
       const request = fc.record({
         pathValues: fc.array(fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...known.values) }, { weight: 1, arbitrary: oddText }), {
@@ -121,7 +129,7 @@ describe('every documented operation, fuzzed', () => {
         ),
         body: json ? bodyFrom(json.example) : bytes ? fc.uint8Array({ maxLength: 2048 }) : fc.constant(undefined),
         token: fc.oneof(
-          { weight: 6, arbitrary: fc.constant(known.token) },
+          { weight: 6, arbitrary: fc.constant(staffSignedIn ? known.staffToken : known.token) },
           { weight: 1, arbitrary: fc.constant('') },
           { weight: 1, arbitrary: oddText },
         ),
@@ -138,7 +146,8 @@ describe('every documented operation, fuzzed', () => {
           });
           const search = new URLSearchParams(input.query).toString();
           const headers = new Headers();
-          if (signedIn && input.token) headers.set('authorization', `Bearer ${input.token}`.replace(/[^\x20-\x7e]/g, '?'));
+          if ((signedIn || staffSignedIn) && input.token)
+            headers.set('authorization', `Bearer ${input.token}`.replace(/[^\x20-\x7e]/g, '?'));
           if (input.admin) headers.set(ADMIN_SECRET_HEADER, ADMIN_SECRET);
           if (input.signature) headers.set(SIGNATURE_HEADER, input.signature);
           if (json) headers.set('content-type', 'application/json');

@@ -36,9 +36,20 @@ export async function recordAudit(db: Writer, entry: AuditEntry): Promise<void> 
     action: entry.action,
     target: entry.target,
     ip: entry.ip,
-    details: entry.details ?? null,
+    details: entry.details ? wellFormed(entry.details) : null,
   });
 }
+
+/**
+ * PostgreSQL's jsonb refuses a lone UTF-16 surrogate (`\ud800`), which JSON allows: a reason or a
+ * name typed with one would fail the change it records. Such characters become U+FFFD, as they do in
+ * text columns.
+ */
+const wellFormed = (details: Record<string, unknown>): Record<string, unknown> =>
+  JSON.parse(JSON.stringify(details, (_key, value: unknown) => (typeof value === 'string' ? value.toWellFormed() : value))) as Record<
+    string,
+    unknown
+  >;
 
 /**
  * Who is acting and from where, for a route behind requireStaff:
