@@ -6,6 +6,7 @@ import { AuditPageSchema, StaffMembersPageSchema, StaffSchema } from '#features/
 import { get, readData, readJson, send, useTestApp } from './support/test-app.ts';
 import { signUpStudent } from './support/factories.ts';
 import { seedStaff, STAFF_PASSWORD } from '../support/staff.ts';
+import { enrolStaff } from './support/staff-flow.ts';
 
 const t = useTestApp({ startAt: '2026-11-26T08:00:00Z' });
 
@@ -72,6 +73,15 @@ describe('staff members (admin)', () => {
     expect((await remove(member.staff.id, admin.token)).status).toBe(404);
     expect((await patch(member.staff.id, { role: 'admin' }, admin.token)).status).toBe(404);
     expect((await remove('not-a-uuid', admin.token)).status).toBe(404);
+  });
+
+  it("a removed member's address can be invited again, as a new member", async () => {
+    const admin = await seedStaff(t, { role: 'admin' });
+    const member = await seedStaff(t, { email: 'kunle@adireacademy.ng' });
+    await remove(member.staff.id, admin.token);
+    const again = await enrolStaff(t, 'kunle@adireacademy.ng');
+    expect(again.staff.id).not.toBe(member.staff.id);
+    expect((await get(t.app, 'staff/me', { token: again.token })).status).toBe(200);
   });
 
   it('never demotes or removes the last admin, itself included', async () => {

@@ -3,7 +3,7 @@
 // Five wrong codes end the challenge. The codes are computed here from the member's secret.
 import { describe, expect, it } from 'vitest';
 import { ChallengeSchema, StaffSignedInSchema } from '#features/staff/schemas.ts';
-import { CHALLENGE_MS } from '#features/staff/server/second-factor.ts';
+import { CHALLENGE_MS, CODES_PER_CHALLENGE, MEMBER_CODE_FAILURES_ALLOWED } from '#features/staff/server/second-factor.ts';
 import { auditLog } from '#server/db/schema.ts';
 import { enrolStaff } from './support/staff-flow.ts';
 import { readData, readJson, send, useTestApp } from './support/test-app.ts';
@@ -13,6 +13,7 @@ import { seedStaff, STAFF_PASSWORD, staffCode } from '../support/staff.ts';
 const START = new Date('2026-11-26T08:00:00Z');
 const t = useTestApp({ startAt: START });
 
+let lastChallenge = '';
 const login = (email: string, password = STAFF_PASSWORD, ip?: string) =>
   send(t.app, 'staff/auth/login', { email, password }, ip ? { ip } : {});
 const mfa = (challenge: string, code: string) => send(t.app, 'staff/auth/mfa', { challenge, code });
@@ -159,6 +160,33 @@ describe('staff sign-in', () => {
     const challenge = await challengeFor(staff.email);
     t.clock.advance(CHALLENGE_MS);
     expect((await mfa(challenge, staffCode(totpSecret, t.clock.now()))).status).toBe(400);
+  });
+
+  it("does not take the enrolment's code again at sign-in", async () => {
+    const { secret, email } = await enrolStaff(t, 'jide@adireacademy.ng');
+    const { challenge } = await readData(await login(email), ChallengeSchema);
+    expect((await mfa(challenge, staffCode(secret, t.clock.now()))).status).toBe(400);
+  });
+
+  it('pauses the code step for a member after 20 wrong codes in an hour, from any challenges, and tells them once', async () => {
+    const { totpSecret, staff } = await seedStaff(t, { email: 'nkechi@adireacademy.ng', name: 'Nkechi Obi' });
+    // A right code along the way is not held against the member.
+    expect((await mfa(await challengeFor(staff.email), staffCode(totpSecret, t.clock.now()))).status).toBe(200);
+    t.clock.advance(30_000);
+    for (let i = 0; i < MEMBER_CODE_FAILURES_ALLOWED; i += 1) {
+      const challenge = i % CODES_PER_CHALLENGE === 0 ? await challengeFor(staff.email) : lastChallenge;
+      lastChallenge = challenge;
+      expect((await mfa(challenge, wrongCode(totpSecret))).status).toBe(400);
+    }
+    const paused = await mfa(await challengeFor(staff.email), staffCode(totpSecret, t.clock.now()));
+    expect(paused.status).toBe(429);
+    expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0);
+    await mfa(await challengeFor(staff.email), staffCode(totpSecret, t.clock.now()));
+    const told = t.mailer.sent.filter((mail) => mail.kind === 'staff_codes_paused');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.to).toEqual({ name: 'Nkechi Obi', address: 'nkechi@adireacademy.ng' });
+    t.clock.advance(60 * 60_000);
+    expect((await mfa(await challengeFor(staff.email), staffCode(totpSecret, t.clock.now()))).status).toBe(200);
   });
 
   it('refuses codes that are neither six digits nor a recovery code before any check', async () => {

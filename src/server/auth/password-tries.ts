@@ -11,7 +11,7 @@
 // also a student, under one address, is not held out of one by wrong tries at the other.
 import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { countRequest } from '#server/db/rate-limit-buckets.ts';
+import { countRequest, uncountRequest } from '#server/db/rate-limit-buckets.ts';
 import { rateLimitBuckets } from '#server/db/schema.ts';
 import { secondsUntil, tooManyRequests } from '#server/http/rate-limit.ts';
 
@@ -46,7 +46,7 @@ export async function tryPassword(
   const account = await countRequest(db, accountKey(email, scope), now, ACCOUNT_WINDOW_MS);
   if (account.hits > ACCOUNT_FAILURES_ALLOWED) throw tooManyRequests(secondsUntil(account.resetsAt, now));
   const right = await check();
-  if (right) await Promise.all([uncount(db, pairKey(email, client, scope)), uncount(db, accountKey(email, scope))]);
+  if (right) await Promise.all([uncountRequest(db, pairKey(email, client, scope)), uncountRequest(db, accountKey(email, scope))]);
   return right;
 }
 
@@ -54,11 +54,4 @@ export async function tryPassword(
 export async function forgetWrongPasswords(db: Database, email: string): Promise<void> {
   const key = accountKey(email);
   await db.delete(rateLimitBuckets).where(sql`${rateLimitBuckets.key} = ${key} or starts_with(${rateLimitBuckets.key}, ${`${key}@`})`);
-}
-
-async function uncount(db: Database, key: string): Promise<void> {
-  await db
-    .update(rateLimitBuckets)
-    .set({ hits: sql`greatest(${rateLimitBuckets.hits} - 1, 0)` })
-    .where(sql`${rateLimitBuckets.key} = ${key}`);
 }

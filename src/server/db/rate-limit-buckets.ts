@@ -30,6 +30,14 @@ export async function countRequest(db: Database, key: string, now: Date, windowM
   return row;
 }
 
+/** Takes one request off the count under `key` (a try that turned out right), never below 0. */
+export async function uncountRequest(db: Database, key: string): Promise<void> {
+  await db
+    .update(rateLimitBuckets)
+    .set({ hits: sql`greatest(${rateLimitBuckets.hits} - 1, 0)` })
+    .where(eq(rateLimitBuckets.key, key));
+}
+
 /** What is counted under `key` in its current window, without counting anything: 0 hits when none. */
 export async function peekBucket(db: Database, key: string, now: Date): Promise<BucketState> {
   const [row] = await db

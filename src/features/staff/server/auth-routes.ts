@@ -12,7 +12,8 @@ import { clientAddress } from '#server/http/client-address.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
-import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
+import { rateLimit, secondsUntil, tooManyRequests, type RateLimitPolicy } from '#server/http/rate-limit.ts';
+import { sendInBackground } from '#server/mail/background.ts';
 import {
   AcceptInviteSchema,
   ChallengeSchema,
@@ -28,7 +29,18 @@ import {
 import { recordAudit } from './audit.ts';
 import { EXAMPLE_INVITATION_TOKEN, EXAMPLE_RECOVERY_CODES, EXAMPLE_STAFF, EXAMPLE_STAFF_TOKEN, EXAMPLE_TOTP_SECRET } from './examples.ts';
 import { acceptInvitation, confirmEnrolment } from './invitations.ts';
-import { CODES_PER_CHALLENGE, countChallengeTry, endChallenge, openChallenge, takeRecoveryCode, takeTotpCode } from './second-factor.ts';
+import { codesPausedMail } from './mails.ts';
+import {
+  CODES_PER_CHALLENGE,
+  countChallengeTry,
+  countMemberCodeTry,
+  endChallenge,
+  forgiveMemberCodeTry,
+  MEMBER_CODE_FAILURES_ALLOWED,
+  openChallenge,
+  takeRecoveryCode,
+  takeTotpCode,
+} from './second-factor.ts';
 import { createStaffSession } from './sessions.ts';
 import { toStaff } from './staff.ts';
 import { otpauthUrl } from './totp.ts';
@@ -161,7 +173,7 @@ export function createStaffAuthRoutes(services: ApiServices) {
     describeJsonRoute({
       tag: 'Staff',
       summary: 'Staff sign-in, second step: the 6-digit code or a recovery code',
-      description: `The login's challenge and the authenticator's code (the one before and after are accepted; a code already used is not accepted again) or one of the recovery codes (each once). ${CODES_PER_CHALLENGE} wrong codes end the challenge: sign in again. 400 \`${INVALID_STAFF_CODE}\`.`,
+      description: `The login's challenge and the authenticator's code (the one before and after are accepted; a code already used is not accepted again) or one of the recovery codes (each once). ${CODES_PER_CHALLENGE} wrong codes end the challenge: sign in again. After ${MEMBER_CODE_FAILURES_ALLOWED} wrong codes for one member within an hour, from any challenges and addresses, 429 for that member until the hour is over (the member is told by mail). 400 \`${INVALID_STAFF_CODE}\`.`,
       examples: { body: { challenge: EXAMPLE_CHALLENGE, code: '492039' }, data: { token: EXAMPLE_STAFF_TOKEN, staff: EXAMPLE_STAFF } },
       body: StaffMfaSchema,
       success: { message: 'Welcome back!', data: StaffSignedInSchema },
@@ -174,6 +186,12 @@ export function createStaffAuthRoutes(services: ApiServices) {
       const now = services.clock();
       const attempt = await countChallengeTry(db, challenge, now);
       if (!attempt) throw invalidCode();
+      const tries = await countMemberCodeTry(db, attempt.staffId, now);
+      if (tries.hits > MEMBER_CODE_FAILURES_ALLOWED) {
+        if (tries.hits === MEMBER_CODE_FAILURES_ALLOWED + 1)
+          sendInBackground(services, () => codesPausedMail(db, attempt.staffId, tries.resetsAt));
+        throw tooManyRequests(secondsUntil(tries.resetsAt, now));
+      }
       const [member] = await db
         .select()
         .from(staffMembers)
@@ -187,6 +205,7 @@ export function createStaffAuthRoutes(services: ApiServices) {
         if (attempt.tries >= CODES_PER_CHALLENGE) await endChallenge(db, attempt.id);
         throw invalidCode();
       }
+      await forgiveMemberCodeTry(db, member.id);
       await recordAudit(db, {
         at: now,
         actor: member,

@@ -1,7 +1,8 @@
 // Everything under /api/v1/staff: the college's staff console (docs/product.md, 'Staff sign-in').
 // This file only gathers the staff sub-routers; each brings its own routes, each route its own
-// guard (requireStaff or requireAdmin from ./require-staff.ts) so that a router's middleware never
-// reaches its neighbours' routes. A new part of the console adds one line here:
+// guard (requireStaff or requireAdmin from ./require-staff.ts): middleware a sub-router `use`s would
+// reach its neighbours' routes too. Only what holds for every staff answer is here. A new part of
+// the console adds one line:
 //   routes.route('/', createStaffStudentRoutes(services));
 import { Hono } from 'hono';
 import type { ApiServices } from '#server/deps.ts';
@@ -13,6 +14,12 @@ import { createStaffMemberRoutes } from './member-routes.ts';
 /** Mounted at /staff. */
 export function createStaffRoutes(services: ApiServices) {
   const routes = new Hono<ApiEnv>();
+  // Every staff answer is private, refusals and 404s included: none is kept by any cache.
+  routes.use('*', async (c, next) => {
+    c.header('cache-control', 'no-store');
+    await next();
+    c.res.headers.set('cache-control', 'no-store');
+  });
   routes.route('/', createStaffAuthRoutes(services));
   routes.route('/', createStaffAccountRoutes(services));
   routes.route('/', createStaffMemberRoutes(services));

@@ -9,12 +9,20 @@ import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { hashCode, newSessionToken, sha256 } from '#server/auth/tokens.ts';
 import type { Database } from '#server/db/client.ts';
+import { countRequest, uncountRequest, type BucketState } from '#server/db/rate-limit-buckets.ts';
 import { staffMembers, staffMfaChallenges, staffRecoveryCodes } from '#server/db/schema.ts';
 import type { StaffRecord } from './sessions.ts';
 import { matchingStep } from './totp.ts';
 
 export const CHALLENGE_MS = 5 * 60_000;
 export const CODES_PER_CHALLENGE = 5;
+/**
+ * Wrong codes for one member across challenges, from anywhere, within an hour: past these the code
+ * step answers 429 for the rest of the hour. Only someone who has the password gets this far, and
+ * each login gives 5 tries; this caps what many logins from many addresses can guess.
+ */
+export const MEMBER_CODE_FAILURES_ALLOWED = 20;
+const MEMBER_CODE_WINDOW_MS = 60 * 60_000;
 export const RECOVERY_CODE_COUNT = 10;
 
 /** No look-alikes (0/o, 1/l/i): a code copied from paper is typed right. 31 symbols, 10 of them: about 49 bits. */
@@ -51,6 +59,18 @@ export async function countChallengeTry(
     .returning({ id: staffMfaChallenges.id, staffId: staffMfaChallenges.staffId, tries: staffMfaChallenges.attempts });
   return row ?? null;
 }
+
+const memberCodesKey = (staffId: string) => `staff-codes:${staffId}`;
+
+/**
+ * Counts a code try against the member's hourly allowance before the code is checked (so parallel
+ * guesses cannot pass it): the bucket's state, to refuse past the allowance.
+ */
+export const countMemberCodeTry = (db: Database, staffId: string, now: Date): Promise<BucketState> =>
+  countRequest(db, memberCodesKey(staffId), now, MEMBER_CODE_WINDOW_MS);
+
+/** A right code is not held against the member. */
+export const forgiveMemberCodeTry = (db: Database, staffId: string): Promise<void> => uncountRequest(db, memberCodesKey(staffId));
 
 /** Ends a challenge; true only for the one request that ended it. */
 export async function endChallenge(db: Database, id: string): Promise<boolean> {
