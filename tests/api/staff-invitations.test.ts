@@ -1,7 +1,7 @@
 // Staff invitations: the admin command mails a link (72 hours, one use); the invitee chooses a
 // password, gets the authenticator's secret, and proves it with one code; only then does the member
 // exist, signed in, with ten recovery codes shown once.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditPageSchema, EnrolmentSchema, StaffSchema } from '#features/staff/schemas.ts';
 import { RECOVERY_CODE_COUNT } from '#features/staff/server/second-factor.ts';
 import { auditLog, staffMembers, staffRecoveryCodes } from '#server/db/schema.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { runAdmin } from '../../scripts/deploy/admin.ts';
 import { runAdminAgainst } from './support/admin-command.ts';
+import { emptyDatabaseTarget } from './support/test-database.ts';
 import { accept, invite } from './support/staff-flow.ts';
 import { get, readData, readJson, send, useTestApp } from './support/test-app.ts';
 import { invitationTokenTo, seedStaff, STAFF_PASSWORD, staffCode } from '../support/staff.ts';
@@ -68,6 +71,43 @@ describe('npm run admin -- invite-staff', () => {
     expect(t.mailer.sent).toEqual([]);
   });
 
+  // Straight to PostgreSQL with DATABASE_URL (scripts/checks/test-postgres.sh); PGlite goes through the server.
+  it.runIf(process.env.DATABASE_URL)('invites straight into PostgreSQL with DATABASE_URL, the mail in the outbox', async () => {
+    const target = await emptyDatabaseTarget();
+    const out: string[] = [];
+    const err: string[] = [];
+    try {
+      const env = { DATA_DIR: dataDir, DATABASE_URL: target.options.databaseUrl!, PUBLIC_SITE_URL: 'https://adireacademy.ng' };
+      const run = await runAdmin(['invite-staff', 'oyin@adireacademy.ng', '--role', 'staff'], {
+        env,
+        out: (line) => out.push(line),
+        err: (line) => err.push(line),
+        fetch: () => Promise.reject(new Error('no server is asked')),
+      });
+      expect({ run, err }).toEqual({ run: 0, err: [] });
+      expect(out[1]).toMatch(/^https:\/\/adireacademy\.ng\/staff\/welcome\?token=[A-Za-z0-9_-]{43}$/);
+      const outbox = await readdir(join(dataDir, 'outbox'));
+      const mail = await readFile(
+        join(
+          dataDir,
+          'outbox',
+          outbox.find((name) => name.endsWith('.eml'))!,
+        ),
+        'utf8',
+      );
+      expect(mail).toContain('oyin@adireacademy.ng');
+      const database = await openDatabase(target.options);
+      try {
+        expect(await database.db.select({ action: auditLog.action, actor: auditLog.actorEmail }).from(auditLog)).toEqual([
+          { action: 'staff.invite', actor: 'admin command' },
+        ]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await target.drop();
+    }
+  });
   it('is refused without the server secret', async () => {
     await writeFile(join(dataDir, 'admin-secret'), 'c'.repeat(64));
     const run = await runAdminAgainst(t.app, ['invite-staff', 'ada@adireacademy.ng', '--role', 'admin'], { DATA_DIR: dataDir });
