@@ -2,7 +2,7 @@
 // authenticator's first code) and sign-in's two steps (the password, then a code or a recovery
 // code). Wrong passwords count as at student sign-in, in buckets of their own.
 import { and, eq, isNull } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { tryPassword } from '#server/auth/password-tries.ts';
 import { refuseCommonPassword, verifyPassword } from '#server/auth/passwords.ts';
 import { staffMembers } from '#server/db/schema.ts';
@@ -52,7 +52,6 @@ const STAFF_AUTH_IP_LIMIT: RateLimitPolicy = { limit: 100, windowMs: 10 * 60_000
 
 const EXAMPLE_CHALLENGE = 'Hc6Jf4Gs0Ay8Eu2Io4Qr6TZq8Xv3Lm1Pd7Rt5Wn9Bk2';
 
-const noStore = (c: Context) => c.header('cache-control', 'no-store');
 const invalidCode = () => new ApiError(400, INVALID_STAFF_CODE, { fieldErrors: { code: [INVALID_STAFF_CODE] } });
 const invalidInvitation = () => new ApiError(400, INVALID_INVITATION, { fieldErrors: { token: [INVALID_INVITATION] } });
 
@@ -81,7 +80,6 @@ export function createStaffAuthRoutes(services: ApiServices) {
     }),
     limit('staff_accept_invite'),
     async (c) => {
-      noStore(c);
       const { token, password } = await readJsonBody(c, AcceptInviteSchema);
       refuseCommonPassword(password);
       const accepted = await acceptInvitation(db, token, password, services.clock());
@@ -112,7 +110,6 @@ export function createStaffAuthRoutes(services: ApiServices) {
     }),
     limit('staff_confirm_mfa'),
     async (c) => {
-      noStore(c);
       const { token, code } = await readJsonBody(c, ConfirmMfaSchema);
       const now = services.clock();
       const ip = clientAddress(c, env);
@@ -144,7 +141,6 @@ export function createStaffAuthRoutes(services: ApiServices) {
     }),
     limit('staff_login'),
     async (c) => {
-      noStore(c);
       const { email, password } = await readJsonBody(c, StaffLoginSchema);
       const now = services.clock();
       const [member] = await db
@@ -181,7 +177,6 @@ export function createStaffAuthRoutes(services: ApiServices) {
     }),
     limit('staff_mfa'),
     async (c) => {
-      noStore(c);
       const { challenge, code } = await readJsonBody(c, StaffMfaSchema);
       const now = services.clock();
       const attempt = await countChallengeTry(db, challenge, now);
