@@ -10,6 +10,7 @@ CREATE TABLE "contact_replies" (
 );
 --> statement-breakpoint
 ALTER TABLE "payments" DROP CONSTRAINT "payments_status_check";--> statement-breakpoint
+ALTER TABLE "students" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("first_name" || ' ' || "last_name" || ' ' || "email" || ' ' || coalesce("phone_number", ''))) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "status" text DEFAULT 'open' NOT NULL;--> statement-breakpoint
 ALTER TABLE "enrolments" ADD COLUMN "source" text;--> statement-breakpoint
 ALTER TABLE "enrolments" ADD COLUMN "note" text;--> statement-breakpoint
@@ -22,9 +23,7 @@ ALTER TABLE "contact_replies" ADD CONSTRAINT "contact_replies_staff_id_staff_mem
 CREATE INDEX "contact_replies_message_id_idx" ON "contact_replies" USING btree ("message_id","created_at");--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_refunded_by_staff_members_id_fk" FOREIGN KEY ("refunded_by") REFERENCES "public"."staff_members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "students_created_at_idx" ON "students" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "students_name_trgm_idx" ON "students" USING gin (lower("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "students_email_trgm_idx" ON "students" USING gin (lower("email") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "students_phone_trgm_idx" ON "students" USING gin ("phone_number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "students_search_trgm_idx" ON "students" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "contact_messages_status_created_at_idx" ON "contact_messages" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "contact_messages_kind_status_created_at_idx" ON "contact_messages" USING btree ("kind","status","created_at");--> statement-breakpoint
 CREATE INDEX "enrolments_course_enrolled_at_idx" ON "enrolments" USING btree ("course_id","enrolled_at");--> statement-breakpoint
