@@ -1,4 +1,4 @@
--- The staff console searches students by any part of a name, e-mail or phone: trigram indexes.
+-- The staff console searches students by any part of a name, e-mail or phone: a trigram index.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "contact_replies" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -31,6 +31,7 @@ CREATE INDEX "enrolments_enrolled_at_idx" ON "enrolments" USING btree ("enrolled
 CREATE INDEX "payments_created_at_idx" ON "payments" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "payments_status_created_at_idx" ON "payments" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "payments_course_created_at_idx" ON "payments" USING btree ("course_id","created_at");--> statement-breakpoint
+CREATE INDEX "payments_paid_at_idx" ON "payments" USING btree ("paid_at") WHERE "payments"."status" = 'success';--> statement-breakpoint
 CREATE INDEX "payments_needs_refund_idx" ON "payments" USING btree ("created_at") WHERE "payments"."needs_refund" and "payments"."status" = 'success';--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_status_check" CHECK ("contact_messages"."status" in ('open', 'answered', 'closed'));--> statement-breakpoint
 ALTER TABLE "enrolments" ADD CONSTRAINT "enrolments_source_check" CHECK ("enrolments"."source" is null or "enrolments"."source" in ('manual', 'scholarship'));--> statement-breakpoint
