@@ -142,10 +142,12 @@ try {
     );
   }
   for (const search of ['amaka3f', 'okafor', '0803141', 'student4242.']) {
-    const plan = (await db.execute(
+    // node-postgres answers {rows}, PGlite the rows themselves.
+    const plan: unknown = await db.execute(
       sql.raw(`explain select * from students where search_text like '%${search}%' order by created_at desc limit 20`),
-    )) as unknown as { rows?: { 'QUERY PLAN': string }[] } | { 'QUERY PLAN': string }[];
-    const rows = Array.isArray(plan) ? plan : (plan.rows ?? []);
+    );
+    type Line = { 'QUERY PLAN': string };
+    const rows = Array.isArray(plan) ? (plan as Line[]) : ((plan as { rows?: Line[] }).rows ?? []);
     const used = rows.map((row) => /(students_\w+_idx)/.exec(row['QUERY PLAN'])?.[1]).filter(Boolean);
     console.log(`plan for '${search}':`, used.join(', ') || 'no index (a scan of search_text)');
   }

@@ -4,7 +4,7 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { courseMaterials, courses, enrolments, materialProgress, payments, students } from '#server/db/schema.ts';
-import { percentDone } from '#features/learning/percent-done.ts';
+import { percentDone } from '#lib/percent-done.ts';
 
 type Reader = Pick<Database, 'select'>;
 
