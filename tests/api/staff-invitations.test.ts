@@ -43,6 +43,7 @@ describe('npm run admin -- invite-staff', () => {
     const mail = t.mailer.sent.at(-1)!;
     expect(mail.to).toEqual({ name: 'Funke Adeyemi', address: 'funke@adireacademy.ng' });
     expect(mail.html).toContain(`https://adireacademy.ng/staff/welcome?token=${token}`);
+    expect(mail.text).toContain('You have been given an admin account on the staff console.');
     const [entry] = await t.db.select().from(auditLog);
     expect(entry).toMatchObject({
       actorId: null,
