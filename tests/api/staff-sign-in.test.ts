@@ -6,7 +6,7 @@ import { ChallengeSchema, StaffSignedInSchema } from '#features/staff/schemas.ts
 import { CHALLENGE_MS, CODES_PER_CHALLENGE, MEMBER_CODE_FAILURES_ALLOWED } from '#features/staff/server/second-factor.ts';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, staffSessions } from '#server/db/schema.ts';
-import { enrolStaff } from './support/staff-flow.ts';
+import { enrolStaff, untilWaitingOnLocks } from './support/staff-flow.ts';
 import { readData, readJson, send, useTestApp } from './support/test-app.ts';
 import { signUpStudent } from './support/factories.ts';
 import { seedStaff, STAFF_PASSWORD, staffCode } from '../support/staff.ts';
@@ -198,24 +198,14 @@ describe('staff sign-in', () => {
       const { staff, totpSecret } = await seedStaff(t);
       t.clock.advance(30_000);
       const challenge = await challengeFor(staff.email);
-      const waiting = async (count: number) => {
-        for (let tries = 0; tries < 200; tries += 1) {
-          const result: unknown = await t.db.execute(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          if (((result as { rows: { n: number }[] }).rows[0]?.n ?? 0) >= count) return;
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-        throw new Error(`${count} requests never waited`);
-      };
       // The audit log held still: the sign-in stops after its code is taken and its challenge ended,
       // the removal stops at its own audit entry; both then go on at once.
       const answers = await t.db.transaction(async (tx) => {
         await tx.execute(sql`lock table audit_log in share mode`);
         const signIn = mfa(challenge, staffCode(totpSecret, t.clock.now()));
-        await waiting(1);
+        await untilWaitingOnLocks(t.db, 1);
         const removal = send(t.app, `staff/members/${staff.id}`, undefined, { method: 'DELETE', token: admin.token });
-        await waiting(2);
+        await untilWaitingOnLocks(t.db, 2);
         return [signIn, removal] as const;
       });
       const [signIn, removal] = await Promise.all(answers);
