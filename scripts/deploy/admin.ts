@@ -60,6 +60,11 @@ const commands: Record<string, Command> = {
     'enrolments',
     'Print every successful payment as CSV: student, email, course, amount, reference, date, needs_refund.',
   ),
+  refunds: reportCommand(
+    'refunds',
+    'Print, as the same CSV, the payments to refund: paid for a course the student was already enrolled in.',
+    (row) => row.needs_refund === 'yes',
+  ),
   'invite-staff': {
     usage: 'invite-staff <email> --role admin|staff [--name "Full Name"]',
     summary: 'Mail a staff invitation (72 hours, one use) and print its link: how the first admin is made.',
@@ -77,11 +82,6 @@ const commands: Record<string, Command> = {
       return env.DATABASE_URL ? inviteDirectly(checked.output, env, io) : inviteThroughServer(checked.output, env, io);
     },
   },
-  refunds: reportCommand(
-    'refunds',
-    'Print, as the same CSV, the payments to refund: paid for a course the student was already enrolled in.',
-    (row) => row.needs_refund === 'yes',
-  ),
 };
 
 function reportCommand(name: string, summary: string, keep: (row: EnrolmentRow) => boolean = () => true): Command {
