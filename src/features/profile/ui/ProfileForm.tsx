@@ -15,7 +15,8 @@ import type { User } from '#lib/schemas/user.ts';
 import { $session, initialsOf } from '#lib/session.ts';
 import { toast } from '#lib/toast/store.ts';
 import { ProfileFormSchema, type ProfileFormValues } from '../schemas.ts';
-import { loadProfile, removeProfileImage, saveProfile, saveProfileImage } from '../stores.ts';
+import { loadProfile } from '../signed-in-user.ts';
+import { removeProfileImage, saveProfile, saveProfileImage } from '../stores.ts';
 import { checkImage, IMAGE_ACCEPT, readAsDataUrl, uploadImage } from '../upload.ts';
 
 type Load =
