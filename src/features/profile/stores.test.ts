@@ -17,7 +17,8 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('./api.ts', () => api);
 vi.mock('./upload-api.ts', () => api);
-const { changePassword, PASSWORD_CHANGED_REDIRECT_MS, removeProfileImage, saveProfile, UNDO } = await import('./stores.ts');
+const { changePassword, PASSWORD_CHANGED_REDIRECT_MS, saveProfile } = await import('./stores.ts');
+const { removeProfileImage, UNDO } = await import('./picture.ts');
 const { loadProfile, refreshSignedInUser } = await import('./signed-in-user.ts');
 
 const signedIn = { token: 'token-1', user: sampleUser() };

@@ -7,8 +7,6 @@ import { toast } from '#lib/toast/store.ts';
 import * as uploadApi from './upload-api.ts';
 import { fileTooLargeMessage, MAX_IMAGE_BYTES, WRONG_IMAGE_TYPE } from './upload-schemas.ts';
 
-/** For the file input's accept attribute. */
-export const IMAGE_ACCEPT = '.jpeg,.jpg,.png';
 const IMAGE_TYPES: Record<string, 'image/jpeg' | 'image/png'> = { jpeg: 'image/jpeg', jpg: 'image/jpeg', png: 'image/png' };
 
 const UPLOAD_FAILED = 'Something went wrong';
