@@ -18,6 +18,7 @@
 // Prints a table, writes reports/budget.json, exits 1 when any budget breaks.
 // Options: --no-lighthouse (the JavaScript table only: no Lighthouse, e.g. on a shared host),
 // --runs N, --pages /a,/b (only those pages; e.g. `npm run budget -- --no-lighthouse --pages /auth/login`),
+// --port N (the port of the server the step starts; a random one from 4500 otherwise),
 // --origin http://host:port (Lighthouse only, on a site served elsewhere: nginx in tests/production).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -52,7 +53,8 @@ const withLighthouse = !args.includes('--no-lighthouse');
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
 const maxRuns = Math.max(runs, 7);
 const onlyPages = args.includes('--pages') ? args[args.indexOf('--pages') + 1]!.split(',') : null;
-const port = 4500 + Math.floor(Math.random() * 400);
+/** The port of the server the step starts: --port N (on a shared host, a port of your own), else a random one. */
+const port = Number(args[args.indexOf('--port') + 1]) || 4500 + Math.floor(Math.random() * 400);
 const servedElsewhere = args.includes('--origin') ? args[args.indexOf('--origin') + 1]!.replace(/\/+$/, '') : null;
 const origin = servedElsewhere ?? `http://127.0.0.1:${port}`;
 const DATA_DIR = join('reports', 'budget-data');
