@@ -4,7 +4,7 @@
 // code and the other libraries) is ours to keep small.
 
 /** Whether a script's address is React's own chunk. */
-export const isReactRuntime = (url: string): boolean => /\/react-runtime\.[\w-]+\.js$/.test(new URL(url).pathname);
+const isReactRuntime = (url: string): boolean => /\/react-runtime\.[\w-]+\.js$/.test(new URL(url).pathname);
 
 /** A page's scripts split into React's bytes and ours; `sizeOf` gives a script's gzip bytes. */
 export function reactShare(urls: Iterable<string>, sizeOf: (url: string) => number): { react: number; ours: number } {
