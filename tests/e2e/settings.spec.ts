@@ -105,6 +105,32 @@ test.describe('settings page', () => {
     await expect(headerAvatar(page)).toHaveText('AO');
   });
 
+  test("the picture's code comes when a picture is picked, not with the page, and the upload then works", async ({ page, student }) => {
+    // What the page's scripts hold, by address: the upload's call names the code that sends it.
+    const scripts = new Map<string, Promise<string>>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script')
+        scripts.set(
+          response.url(),
+          response.text().catch(() => ''),
+        );
+    });
+    const holdingUpload = async () =>
+      (await Promise.all([...scripts].map(async ([url, body]) => ((await body).includes('user/initiate-upload') ? url : null)))).filter(
+        Boolean,
+      );
+    await openSettings(page, student);
+    await profileLoaded(page);
+    await page.waitForLoadState('networkidle');
+    expect(await holdingUpload()).toEqual([]);
+
+    const stored = page.waitForResponse((response) => response.url().includes('/api/v1/uploads/') && response.request().method() === 'PUT');
+    await main(page).getByLabel('Upload profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    expect((await stored).status()).toBe(200);
+    await expect(main(page).getByRole('button', { name: 'Remove profile picture' })).toBeVisible();
+    expect(await holdingUpload()).toHaveLength(1);
+  });
+
   test('the progress bar has a name and passes the markers in order: 30 when started, 60 when stored, then 100', async ({
     page,
     student,

@@ -7,6 +7,7 @@ import { chromium } from '@playwright/test';
 import type { BudgetClass } from '#layouts/budget-class.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../tests/chromium.ts';
 import { codeIn, outboxFiles, readMail } from '../../../tests/mail-files.ts';
+import { reactShare } from './react-share.ts';
 import { pageRow, type PageRow } from './scoring.ts';
 
 /** Pages only a signed-in student sees (the dashboard, KYC): measured with a session, or they would measure the login page. */
@@ -86,7 +87,7 @@ export async function measureJavaScript(
     await page.waitForTimeout(300);
     const jsGzip = [...scripts].reduce((sum, url) => sum + gzipSizeOf(url), 0);
     const kind = signedIn ? 'app' : classes.get(path)!;
-    const row = pageRow(entry, kind, { jsGzip, jsFiles: scripts.size, transferKiB: transfer / 1024 });
+    const row = pageRow(entry, kind, { jsGzip, jsFiles: scripts.size, ...reactShare(scripts, gzipSizeOf), transferKiB: transfer / 1024 });
     await context.close();
     return row;
   };

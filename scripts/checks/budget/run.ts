@@ -4,6 +4,8 @@
 //      gzip bytes against the budget of the class the page declares (its layout writes it:
 //      src/layouts/budget-class.ts): content pages, and pages whose island waits for a person (the
 //      catalogue, contact, tutor request: docs/decisions/013), at most 15 KB; any page at most 120 KB.
+//      React's runtime (its own chunk) and ours above it are printed apart; a page with React on load
+//      adds at most 30 KB of ours above React (react-share.ts, scoring.ts).
 //      Page weight is reported (javascript.ts). A page that declares no class stops the step (pages.ts).
 //   2. Lighthouse (mobile) on the content pages Lighthouse accepts (not 404) and those three, 3 runs
 //      each (up to 7 for a page that misses its gate in 3) in a fresh
@@ -14,7 +16,9 @@
 //      median LCP at most 1.2 s or, where the host paints the content pages of the same run later,
 //      within 10 % of the slowest of them (docs/decisions/012). The arithmetic: scoring.ts.
 // Prints a table, writes reports/budget.json, exits 1 when any budget breaks.
-// Options: --no-lighthouse (JS budgets only), --runs N, --pages /a,/b (only those pages),
+// Options: --no-lighthouse (the JavaScript table only: no Lighthouse, e.g. on a shared host),
+// --runs N, --pages /a,/b (only those pages; e.g. `npm run budget -- --no-lighthouse --pages /auth/login`),
+// --port N (the port of the server the step starts; a random one from 4500 otherwise),
 // --origin http://host:port (Lighthouse only, on a site served elsewhere: nginx in tests/production).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -49,7 +53,8 @@ const withLighthouse = !args.includes('--no-lighthouse');
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
 const maxRuns = Math.max(runs, 7);
 const onlyPages = args.includes('--pages') ? args[args.indexOf('--pages') + 1]!.split(',') : null;
-const port = 4500 + Math.floor(Math.random() * 400);
+/** The port of the server the step starts: --port N (on a shared host, a port of your own), else a random one. */
+const port = Number(args[args.indexOf('--port') + 1]) || 4500 + Math.floor(Math.random() * 400);
 const servedElsewhere = args.includes('--origin') ? args[args.indexOf('--origin') + 1]!.replace(/\/+$/, '') : null;
 const origin = servedElsewhere ?? `http://127.0.0.1:${port}`;
 const DATA_DIR = join('reports', 'budget-data');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reactShare } from './react-share.ts';
 import { cpuSlowdownFor, lighthouseRow, lighthouseVerdict, median, noRuns, pageRow, type RunScores } from './scoring.ts';
 
 /** Runs of one page: each run's performance, with the other categories at 100 and the LCP given. */
@@ -19,12 +20,40 @@ const form = (slowestContentLcp = 0) => ({ formPage: true, slowestContentLcp });
 
 describe('the JavaScript budget', () => {
   it('holds a content page to 15 KB and an app page to 120 KB, gzip, a byte over breaking it', () => {
-    const loaded = (jsGzip: number) => ({ jsGzip, jsFiles: 3, transferKiB: 40 });
+    const loaded = (jsGzip: number) => ({ jsGzip, jsFiles: 3, react: 0, ours: jsGzip, transferKiB: 40 });
     expect(pageRow('/about', 'content', loaded(15_000))).toMatchObject({ budget: 15_000, ok: true });
     expect(pageRow('/about', 'content', loaded(15_001))).toMatchObject({ budget: 15_000, ok: false });
     expect(pageRow('/auth/login', 'app', loaded(120_000))).toMatchObject({ budget: 120_000, ok: true });
     expect(pageRow('/auth/login', 'app', loaded(120_001)).ok).toBe(false);
     expect(pageRow('/', 'app', loaded(16_000))).toMatchObject({ path: '/', kind: 'app', jsFiles: 3, transferKiB: 40, ok: true });
+  });
+});
+
+describe('ours above React', () => {
+  const withReact = (ours: number) => ({ jsGzip: 67_500 + ours, jsFiles: 5, react: 67_500, ours, transferKiB: 120 });
+
+  it('holds a page with React on load to 30 KB of ours above React, a byte over breaking it', () => {
+    expect(pageRow('/auth/login', 'app', withReact(30_000))).toMatchObject({ react: 67_500, ours: 30_000, ok: true });
+    expect(pageRow('/auth/login', 'app', withReact(30_001)).ok).toBe(false);
+  });
+
+  it('leaves a page without React to its own class budget', () => {
+    expect(pageRow('/', 'app', { jsGzip: 40_000, jsFiles: 2, react: 0, ours: 40_000, transferKiB: 60 }).ok).toBe(true);
+  });
+});
+
+describe("React's share of a page's scripts", () => {
+  it("counts React's own chunk apart and every other script as ours", () => {
+    const sizes: Record<string, number> = {
+      '/_astro/react-runtime.BMiro2l3.js': 67_500,
+      '/_astro/react.90we_yTu.js': 600,
+      '/_astro/Login.x1.js': 9_000,
+    };
+    const share = reactShare(
+      Object.keys(sizes).map((path) => `http://127.0.0.1${path}`),
+      (url) => sizes[new URL(url).pathname]!,
+    );
+    expect(share).toEqual({ react: 67_500, ours: 9_600 });
   });
 });
 

@@ -16,8 +16,10 @@ const api = vi.hoisted(() => ({
   updateProfileImage: vi.fn(),
 }));
 vi.mock('./api.ts', () => api);
-const { changePassword, loadProfile, PASSWORD_CHANGED_REDIRECT_MS, refreshSignedInUser, removeProfileImage, saveProfile, UNDO } =
-  await import('./stores.ts');
+vi.mock('./upload-api.ts', () => api);
+const { changePassword, PASSWORD_CHANGED_REDIRECT_MS, saveProfile } = await import('./stores.ts');
+const { removeProfileImage, UNDO } = await import('./picture.ts');
+const { loadProfile, refreshSignedInUser } = await import('./signed-in-user.ts');
 
 const signedIn = { token: 'token-1', user: sampleUser() };
 const answer = <T>(data: T) => Promise.resolve({ message: 'ok', data });

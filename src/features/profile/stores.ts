@@ -1,80 +1,20 @@
-// The profile feature's actions: the settings forms and the signed-in pages call these. Each puts
-// the user the server answered into the session store, so the header's avatar and name follow on
-// every page at once.
-import { isNetworkError, messageOf } from '#lib/errors.ts';
+// The profile feature's actions: the settings forms call these (every signed-in page's refresh is
+// ./signed-in-user.ts). Each puts the user the server answered into the session store, so the
+// header's avatar and name follow on every page at once.
 import { go, LOGIN_PATH } from '#lib/navigation.ts';
 import { $session, setSession, updateSessionUser } from '#lib/session.ts';
 import { noteSignedOut } from '#lib/signed-out.ts';
-import { toast, type ToastOptions } from '#lib/toast/store.ts';
 import * as profileApi from './api.ts';
 import type { ChangePasswordInput, ProfileUpdateInput } from './schemas.ts';
 
 /** docs/product.md#limits-and-timings: 'Redirect after password change'. */
 export const PASSWORD_CHANGED_REDIRECT_MS = 1000;
 
-/** Reads the signed-in user from the server (and so finds out whether the session still holds). */
-export async function loadProfile({ quiet = false }: { quiet?: boolean } = {}) {
-  const { data } = await profileApi.profile({ quiet }).catch((error: unknown) => {
-    // Quiet about a lost connection only (offline, the page says so itself); a refusal is still said.
-    if (quiet && !isNetworkError(error)) toast.error(messageOf(error));
-    throw error;
-  });
-  updateSessionUser(data);
-  return data;
-}
-
-/**
- * What every signed-in page does once: checks the stored session with the server (a session that
- * ended there sends the browser to login, by the HTTP client's 401 rule) and brings a name or
- * picture changed elsewhere to the header.
- */
-export function refreshSignedInUser() {
-  if ($session.get()) loadProfile({ quiet: true }).catch(() => undefined);
-}
-
 /** Saves the home address and phone (PUT user/student/profile). */
 export async function saveProfile(input: ProfileUpdateInput) {
   const { data } = await profileApi.updateProfile(input);
   updateSessionUser(data);
   return data;
-}
-
-/**
- * Makes a stored upload the picture (PUT user/student/profile/image), on its own: the home address
- * and phone the form holds, valid or not, neither hold it back nor go with it.
- */
-export async function saveProfileImage(fileId: string) {
-  const { data } = await profileApi.updateProfileImage({ file_id: fileId });
-  updateSessionUser(data.user);
-  return data.user;
-}
-
-export const UNDO = 'Undo';
-
-/**
- * Removes the picture at once (PUT user/student/profile/image with null), whatever else the profile
- * holds, and says so in a toast with Undo. The server removes it now rather than when the toast has
- * gone: a reload or another tab then shows what the student asked for, and nothing is lost if the
- * page closes. Undo puts back the same upload, which the server keeps for a day after the change,
- * and only while no other picture was chosen since (in another tab): the server answers 409 then.
- */
-export async function removeProfileImage(focus: Pick<ToastOptions, 'focusAction' | 'returnFocus'> = {}) {
-  const { message, data } = await profileApi.updateProfileImage({ file_id: null }, { toastSuccess: false });
-  updateSessionUser(data.user);
-  const removed = data.previous_file_id;
-  // A picture from before uploads had records has no id to restore: no Undo then.
-  const undo = removed ? { action: { label: UNDO, run: () => void restoreProfileImage(removed) }, ...focus } : {};
-  toast.success(message, undo);
-  return data.user;
-}
-
-async function restoreProfileImage(fileId: string) {
-  try {
-    const { data } = await profileApi.updateProfileImage({ file_id: fileId, replaces: null });
-    updateSessionUser(data.user);
-  } catch {
-    // Toasted by the HTTP client: another picture chosen meanwhile (409), or this one gone (400).
-  }
 }
 
 /**

@@ -4,11 +4,9 @@
 // once stored), and the upload is confirmed (100). Saving it on the profile is the caller's next step.
 import { doneProgress, startProgress } from '#lib/loading-bar.ts';
 import { toast } from '#lib/toast/store.ts';
-import * as profileApi from './api.ts';
+import * as uploadApi from './upload-api.ts';
 import { fileTooLargeMessage, MAX_IMAGE_BYTES, WRONG_IMAGE_TYPE } from './upload-schemas.ts';
 
-/** For the file input's accept attribute. */
-export const IMAGE_ACCEPT = '.jpeg,.jpg,.png';
 const IMAGE_TYPES: Record<string, 'image/jpeg' | 'image/png'> = { jpeg: 'image/jpeg', jpg: 'image/jpeg', png: 'image/png' };
 
 const UPLOAD_FAILED = 'Something went wrong';
@@ -91,7 +89,7 @@ export async function uploadImage(
   mimeType: 'image/jpeg' | 'image/png',
   onProgress: (percent: number) => void,
 ): Promise<string> {
-  const { data: upload } = await profileApi.initiateUpload({
+  const { data: upload } = await uploadApi.initiateUpload({
     file_name: file.name,
     mime_type: mimeType,
     file_size: file.size,
@@ -108,7 +106,7 @@ export async function uploadImage(
   } finally {
     doneProgress();
   }
-  const { data: record } = await profileApi.confirmUpload(upload.file_id, { file_key: upload.file_key, file_url: upload.file_url });
+  const { data: record } = await uploadApi.confirmUpload(upload.file_id, { file_key: upload.file_key, file_url: upload.file_url });
   onProgress(PROGRESS_DONE);
   return record.file_id;
 }

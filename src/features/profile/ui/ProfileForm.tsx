@@ -8,15 +8,25 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { isNetworkError } from '#lib/errors.ts';
+import { isNetworkError, NETWORK_MESSAGE } from '#lib/errors.ts';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
 import type { User } from '#lib/schemas/user.ts';
 import { $session, initialsOf } from '#lib/session.ts';
 import { toast } from '#lib/toast/store.ts';
 import { ProfileFormSchema, type ProfileFormValues } from '../schemas.ts';
-import { loadProfile, removeProfileImage, saveProfile, saveProfileImage } from '../stores.ts';
-import { checkImage, IMAGE_ACCEPT, readAsDataUrl, uploadImage } from '../upload.ts';
+import { loadProfile } from '../signed-in-user.ts';
+import { saveProfile } from '../stores.ts';
+
+/** For the file input's accept attribute: the types ../upload.ts checks a picked file against. */
+const IMAGE_ACCEPT = '.jpeg,.jpg,.png';
+/**
+ * The picture's code (the upload's checks, the signed upload, the picture's calls and their schemas),
+ * fetched when a file is picked or the picture cleared: most visits do neither.
+ */
+const loadUploader = () => Promise.all([import('../upload.ts'), import('../picture.ts')]);
+/** A lost connection before the picture's code came: said as any lost connection is. */
+const sayOffline = () => toast.error(NETWORK_MESSAGE);
 
 type Load =
   | { kind: 'loading' }
@@ -151,6 +161,14 @@ function Avatar({ user, offline }: { user: User; offline: boolean }) {
     // The same file may be picked again after a failure.
     input.value = '';
     if (!file || busy) return;
+    let uploader: Awaited<ReturnType<typeof loadUploader>>;
+    try {
+      uploader = await loadUploader();
+    } catch {
+      sayOffline();
+      return;
+    }
+    const [{ checkImage, readAsDataUrl, uploadImage }, { saveProfileImage }] = uploader;
     const check = checkImage(file);
     if (!check.ok) {
       toast.error(check.message);
@@ -186,8 +204,16 @@ function Avatar({ user, offline }: { user: User; offline: boolean }) {
   const clear = async (byKeyboard: boolean) => {
     if (busy) return;
     setBusy(true);
+    let picture: Awaited<ReturnType<typeof loadUploader>>[1];
     try {
-      await removeProfileImage({ focusAction: byKeyboard, returnFocus: () => document.getElementById(inputId) });
+      [, picture] = await loadUploader();
+    } catch {
+      sayOffline();
+      setBusy(false);
+      return;
+    }
+    try {
+      await picture.removeProfileImage({ focusAction: byKeyboard, returnFocus: () => document.getElementById(inputId) });
     } catch {
       // Toasted by the HTTP client.
     } finally {
