@@ -102,7 +102,7 @@ function isFormScoredOk(row: Omit<LighthouseRow, 'ok'>): boolean {
 }
 
 /** The medians of the same run a page's LCP is read against: the floor page's, and the home page's. */
-export interface LcpReference {
+interface LcpReference {
   floorMs?: number;
   homeMs?: number;
 }
