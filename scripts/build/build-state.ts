@@ -10,7 +10,7 @@ const SOURCES = [
   'astro.config.mjs',
   'package.json',
   'tsconfig.json',
-  // The steps after astro build (hide-server-data, preload-modules, service-worker, compress, edge-files).
+  // The steps after astro build (hide-server-data, defer-page-script, preload-modules, service-worker, compress, edge-files).
   'scripts/build',
   // The content gate reads the editor's collections (astro.config.mjs, contentRulesOf).
   'scripts/editor',

@@ -124,4 +124,7 @@ export function startHeader() {
   setupMobileMenu(header);
   header.querySelectorAll<HTMLElement>('[data-dropdown]').forEach(setupDropdown);
   renderSession(header);
+  // Taken: BaseHead's guard, which opened the menus before this script ran, stands down. The menus'
+  // state is in aria-expanded, which this code reads, so one opened by then stays open.
+  header.dataset.ready = '';
 }

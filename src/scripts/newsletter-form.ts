@@ -35,5 +35,14 @@ export function enhanceNewsletterForms() {
     form.addEventListener('submit', onEarlySubmit);
     form.addEventListener('focusin', () => void load(), { once: true });
     form.addEventListener('pointerenter', () => void load(), { once: true });
+    // Taken: from now on this code holds a submit. One pressed before this script ran (it starts
+    // after the first paint: scripts/build/defer-page-script.ts) was held by BaseHead's guard
+    // (data-held): it is sent now.
+    form.dataset.ready = '';
+    if (form.dataset.held !== undefined) {
+      delete form.dataset.held;
+      queuedSubmit = true;
+      void load();
+    }
   });
 }

@@ -65,3 +65,13 @@ for (const press of ['Enter', 'a tap on the button'] as const) {
     expect(addresses.filter((url) => new URL(url).search.includes('password'))).toEqual([]);
   });
 }
+
+test("the way back (?next=) goes along with a tap from login to sign-up before the page's scripts run", async ({ page }) => {
+  // The page scripts start after the first paint (scripts/build/defer-page-script.ts); keep-next.ts
+  // among them writes the way back into the link. A tap before then carries it too (BaseHead's guard).
+  await holdScripts(page);
+  await page.goto('/auth/login?next=%2Fcourses%2Fpattern-drafting-foundations%2Fcheckout', { waitUntil: 'commit' });
+  await page.getByText("Don't have an account?").getByRole('link', { name: 'Sign up' }).click();
+  await page.waitForURL('**/auth/signup?**');
+  expect(new URL(page.url()).searchParams.get('next')).toBe('/courses/pattern-drafting-foundations/checkout');
+});

@@ -150,6 +150,39 @@ test.describe('header on a phone', () => {
     await expect(toggle).toBeFocused();
   });
 
+  test('the menu works before the page script has run, and the script goes on from its state', async ({ page }) => {
+    // The page script starts after the first paint (scripts/build/defer-page-script.ts); on a slow
+    // phone it arrives later still. Here it is held back until the menu has been used.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/PageScript.*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/about');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav(page).getByRole('link', { name: 'Marketplace' })).toBeVisible();
+    await aboutButton(page).click();
+    await expect(aboutButton(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav(page).getByRole('link', { name: 'Projects' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(nav(page)).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(nav(page)).toBeVisible();
+    expect(await page.locator('[data-header]').getAttribute('data-ready')).toBeNull();
+    release();
+    await expect(page.locator('[data-header]')).toHaveAttribute('data-ready', '');
+    // Open as the guard left it; the script closes it, once.
+    await toggle.click();
+    await expect(nav(page)).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(nav(page)).toBeVisible();
+  });
+
   test('the sticky header is opaque: text scrolled under it does not show through', async ({ page }) => {
     await page.goto('/about');
     // Something dark right under the header, as a heading scrolled beneath it is.

@@ -27,7 +27,8 @@ test('static assets are compressed and hashed ones are cached for a year', async
   const scripts: string[] = [];
   page.on('response', (response) => response.request().resourceType() === 'script' && scripts.push(response.url()));
   await page.goto('/');
-  expect(scripts.length).toBeGreaterThan(0);
+  // The page script starts after the first paint (scripts/build/defer-page-script.ts), after `load`.
+  await expect.poll(() => scripts.length).toBeGreaterThan(0);
   const asset = await request.get(new URL(scripts[0]!).pathname, { headers: { 'accept-encoding': 'br' } });
   expect(asset.headers()['content-encoding']).toBe('br');
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');

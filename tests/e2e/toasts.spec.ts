@@ -70,6 +70,31 @@ test.describe('newsletter form and toasts', () => {
     await expect(toast).toBeHidden();
   });
 
+  test('a subscribe pressed before the page script has run is held, then sent once, and the page stays', async ({ page }) => {
+    // The page script starts after the first paint (scripts/build/defer-page-script.ts); on a slow
+    // phone it arrives later still. Here it is held back until the button has been pressed.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/PageScript.*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    const sent: unknown[] = [];
+    await page.route(ENDPOINT, (route) => {
+      sent.push(route.request().postDataJSON());
+      return route.fulfill({ json: { message: 'Thank you for subscribing!', data: null } });
+    });
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByLabel('Email address').fill('ada@example.com');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    expect(sent).toEqual([]);
+    release();
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you for subscribing!' })).toBeVisible();
+    expect(sent).toEqual([{ email: 'ada@example.com' }]);
+    expect(new URL(page.url()).pathname).toBe('/about');
+  });
+
   test("a 4xx shows the server's own message; a success toast stays about 5 s", async ({ page }) => {
     let answer = 0;
     await page.route(ENDPOINT, (route) =>

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../tests/chromium.ts';
-import { cpuSlowdownFor, lighthouseRow, noRuns, type LighthouseRow } from './scoring.ts';
+import { serveFloor } from './floor.ts';
+import { cpuSlowdownFor, lighthouseRow, median, noRuns, type LighthouseRow, type RunScores } from './scoring.ts';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
@@ -74,30 +75,56 @@ export interface LighthouseOptions {
   formPages: string[];
 }
 
+/** The floor page's LCP in `runs` runs (floor.ts). */
+async function floorLcps(url: string, runs: number): Promise<number[]> {
+  const lcps: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const { result } = await lighthouseOnce(url);
+    lcps.push(result.lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity);
+  }
+  return lcps;
+}
+
+/**
+ * The pages' rows, and the floor's median LCP: the floor is measured `runs` times before the pages
+ * and as many after (the host's speed drifts within a run), and every page is judged at the end
+ * against the floor of the whole run and the home page's median.
+ */
 export async function runLighthouse(
   paths: string[],
   { origin, reports, runs, maxRuns, formPages }: LighthouseOptions,
-): Promise<LighthouseRow[]> {
-  const rows: LighthouseRow[] = [];
-  const slowestContentLcp = () => Math.max(0, ...rows.filter((row) => !formPages.includes(row.path)).map((row) => row.lcpMs));
-  for (const path of paths) {
-    const scores = noRuns();
-    const rowOf = () => lighthouseRow(path, scores, { formPage: formPages.includes(path), slowestContentLcp: slowestContentLcp() });
-    // `runs` runs; a page that misses its gate in them gets more, up to `maxRuns`: the gate judges
-    // the page, not one unlucky moment of a shared host.
-    for (let i = 0; i < maxRuns && (i < runs || !rowOf().ok); i++) {
-      const { result, cpuSlowdown } = await lighthouseOnce(origin + path);
-      scores.slowdowns.push(cpuSlowdown);
-      const { categories, audits } = result.lhr;
-      for (const key of ['performance', 'accessibility', 'best-practices', 'seo'] as const)
-        scores[key].push(Math.round((categories[key]?.score ?? 0) * 100));
-      scores.lcp.push(audits['largest-contentful-paint']?.numericValue ?? Infinity);
-      if (i === 0) {
-        mkdirSync(join(reports, 'lighthouse'), { recursive: true });
-        writeFileSync(`${reports}/lighthouse/${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}.json`, result.report as string);
+): Promise<{ rows: LighthouseRow[]; floorMs: number }> {
+  const floor = await serveFloor();
+  try {
+    const floorRuns = await floorLcps(floor.url, runs);
+    const measured = new Map<string, RunScores>();
+    const reference = () => ({ floorMs: median(floorRuns), homeMs: measured.has('/') ? median(measured.get('/')!.lcp) : undefined });
+    const rowOf = (path: string) =>
+      lighthouseRow(path, measured.get(path)!, { formPage: formPages.includes(path), reference: reference() });
+    for (const path of paths) {
+      const scores = noRuns();
+      measured.set(path, scores);
+      // `runs` runs; a page that misses its gate in them gets more, up to `maxRuns`: the gate judges
+      // the page, not one unlucky moment of a shared host.
+      for (let i = 0; i < maxRuns && (i < runs || !rowOf(path).ok); i++) {
+        const { result, cpuSlowdown } = await lighthouseOnce(origin + path);
+        scores.slowdowns.push(cpuSlowdown);
+        const { categories, audits } = result.lhr;
+        for (const key of ['performance', 'accessibility', 'best-practices', 'seo'] as const)
+          scores[key].push(Math.round((categories[key]?.score ?? 0) * 100));
+        scores.lcp.push(audits['largest-contentful-paint']?.numericValue ?? Infinity);
+        if (i === 0) {
+          mkdirSync(join(reports, 'lighthouse'), { recursive: true });
+          writeFileSync(
+            `${reports}/lighthouse/${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}.json`,
+            result.report as string,
+          );
+        }
       }
     }
-    rows.push(rowOf());
+    floorRuns.push(...(await floorLcps(floor.url, runs)));
+    return { rows: paths.map(rowOf), floorMs: median(floorRuns) };
+  } finally {
+    await floor.close();
   }
-  return rows;
 }

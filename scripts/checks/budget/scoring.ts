@@ -14,10 +14,16 @@ export const OURS_ABOVE_REACT_BUDGET = 30 * KB;
 /** Host noise only ever adds time, so the best run shows what the page costs; the median keeps a page honest that rarely gets there. */
 const PERFORMANCE_BEST = 99;
 const PERFORMANCE_MEDIAN_MIN = 90;
-/** A form page's median LCP: at most this, or within FORM_LCP_MARGIN of the slowest content page of the same run. */
-const FORM_LCP_MS = 1200;
-/** Medians of 3 runs differ by about this much between two content pages of the same run. */
-const FORM_LCP_MARGIN = 1.1;
+/**
+ * LCP against this host's floor, in the same run (floor.ts): Lighthouse's simulated LCP here is mostly
+ * the host's layout speed times the CPU slowdown, so a page is judged by its median LCP over the
+ * floor page's (a content or course page at most 1.15 x), and a form page by its median LCP over the
+ * home page's (at most 1.10 x: a form page costs no more than a content page; docs/decisions/012).
+ * A goal, printed and flagged per page, not yet a gate: /courses (its first card's picture) and, in
+ * some runs, the home page and login are above it here (docs/architecture.md, Budgets).
+ */
+export const CONTENT_LCP_OVER_FLOOR = 1.15;
+export const FORM_LCP_OVER_HOME = 1.1;
 
 /** The JavaScript a page may load without interaction, gzip bytes, by its class. */
 function javaScriptBudget(kind: BudgetClass): number {
@@ -94,12 +100,17 @@ export interface LighthouseRow {
   bestPractices: number;
   seo: number;
   lcpMs: number;
+  /** The median LCP over the floor's of the same run, and (form pages) over the home page's; absent without that reference. */
+  lcpOverFloor?: number;
+  lcpOverHome?: number;
   /** The range of CPU slowdowns the runs were simulated with, e.g. '3.4-4.0x'. */
   cpuSlowdown: string;
   ok: boolean;
+  /** The LCP ratio goal kept (or no reference in the run): printed and flagged, not yet a gate (docs/architecture.md, Budgets). */
+  lcpRatioOk: boolean;
 }
 
-function isScoredOk(row: Omit<LighthouseRow, 'ok'>): boolean {
+function isScoredOk(row: Omit<LighthouseRow, 'ok' | 'lcpRatioOk'>): boolean {
   return row.performance >= PERFORMANCE_BEST && isFormScoredOk(row);
 }
 
@@ -109,15 +120,31 @@ function isScoredOk(row: Omit<LighthouseRow, 'ok'>): boolean {
  * at 4x, and the best of 7 runs was 98 in one of three full runs here (issue 17's closing note;
  * issue 18 makes portal pages lighter).
  */
-function isFormScoredOk(row: Omit<LighthouseRow, 'ok'>): boolean {
+function isFormScoredOk(row: Omit<LighthouseRow, 'ok' | 'lcpRatioOk'>): boolean {
   return row.performanceMedian >= PERFORMANCE_MEDIAN_MIN && row.accessibility === 100 && row.bestPractices === 100 && row.seo === 100;
 }
 
+/** The medians of the same run a page's LCP is read against: the floor page's, and the home page's. */
+interface LcpReference {
+  floorMs?: number;
+  homeMs?: number;
+}
+
+/** A page's LCP over a reference's, rounded to hundredths as printed (1.149 is 1.15, within 1.15). */
+export const lcpRatio = (lcpMs: number, referenceMs: number): number => Math.round((lcpMs / referenceMs) * 100) / 100;
+
 /**
- * One page's row from its runs so far. A form page's LCP: at most 1.2 s, or within 10 % of the
- * slowest content page measured before it in the same run (`slowestContentLcp`, 0 when none was).
+ * Whether a page keeps its LCP ratio: a form page to the home page's, any other to the floor's. A
+ * reference not measured in the run (a run of only some pages: the home page left out) holds nothing.
  */
-export function lighthouseRow(path: string, scores: RunScores, form: { formPage: boolean; slowestContentLcp: number }): LighthouseRow {
+function keepsLcpRatio(row: Pick<LighthouseRow, 'lcpOverFloor' | 'lcpOverHome'>, formPage: boolean): boolean {
+  return formPage ? (row.lcpOverHome ?? 0) <= FORM_LCP_OVER_HOME : (row.lcpOverFloor ?? 0) <= CONTENT_LCP_OVER_FLOOR;
+}
+
+/** One page's row from its runs so far, its median LCP read against the reference's medians. */
+export function lighthouseRow(path: string, scores: RunScores, form: { formPage: boolean; reference: LcpReference }): LighthouseRow {
+  const { floorMs, homeMs } = form.reference;
+  const lcpMs = median(scores.lcp);
   const row = {
     path,
     performance: Math.max(...scores.performance),
@@ -127,15 +154,18 @@ export function lighthouseRow(path: string, scores: RunScores, form: { formPage:
     accessibility: Math.min(...scores.accessibility),
     bestPractices: Math.min(...scores['best-practices']),
     seo: Math.min(...scores.seo),
-    lcpMs: median(scores.lcp),
+    lcpMs,
+    ...(floorMs ? { lcpOverFloor: lcpRatio(lcpMs, floorMs) } : {}),
+    ...(form.formPage && homeMs ? { lcpOverHome: lcpRatio(lcpMs, homeMs) } : {}),
     cpuSlowdown: `${Math.min(...scores.slowdowns).toFixed(1)}-${Math.max(...scores.slowdowns).toFixed(1)}x`,
   };
-  const lcpLimit = Math.max(FORM_LCP_MS, form.slowestContentLcp * FORM_LCP_MARGIN);
-  return { ...row, ok: form.formPage ? isFormScoredOk(row) && row.lcpMs <= lcpLimit : isScoredOk(row) };
+  const scored = form.formPage ? isFormScoredOk(row) : isScoredOk(row);
+  return { ...row, ok: scored, lcpRatioOk: keepsLcpRatio(row, form.formPage) };
 }
 
 /** The result column of the Lighthouse table. */
 export function lighthouseVerdict(row: LighthouseRow): string {
-  if (!row.ok) return 'BELOW BUDGET';
-  return row.performance < PERFORMANCE_BEST ? 'ok (best run under 99: a goal for form pages)' : 'ok';
+  const ratio = row.lcpRatioOk ? '' : ', LCP over its ratio goal';
+  if (!row.ok) return `BELOW BUDGET${ratio}`;
+  return (row.performance < PERFORMANCE_BEST ? 'ok (best run under 99: a goal for form pages)' : 'ok') + ratio;
 }

@@ -40,6 +40,7 @@ export function CourseCard({ course, headingLevel: Heading = 'h3', priority = fa
         width={IMAGE_WIDTH}
         height={IMAGE_HEIGHT}
         loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
       />
       <div className="card-body">
