@@ -21,7 +21,7 @@ export const CheckoutSchema = v.pipe(
 export const EnrolmentSchema = v.pipe(v.object({ enrolled: v.boolean() }), v.metadata({ ref: 'Enrolment' }));
 
 export const PaymentStatusSchema = v.pipe(
-  v.object({ status: v.picklist(['success', 'failed', 'pending']), course_id: v.string() }),
+  v.object({ status: v.picklist(['success', 'failed', 'pending', 'refunded']), course_id: v.string() }),
   v.metadata({ ref: 'PaymentStatus' }),
 );
 

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { EmailSchema, PasswordSchema } from '#lib/schemas/fields.ts';
 import { PAGE_TOTALS, pageNumber } from '#lib/schemas/paging.ts';
+import { UserSchema } from '#lib/schemas/user.ts';
 
 const STAFF_ROLE_VALUES = ['admin', 'staff'] as const;
 const StaffRoleSchema = v.picklist(STAFF_ROLE_VALUES, 'Role must be admin or staff');
@@ -95,3 +96,165 @@ const AuditEntrySchema = v.object({
   details: v.nullable(v.record(v.string(), v.unknown())),
 });
 export const AuditPageSchema = v.object({ entries: v.array(AuditEntrySchema), ...PAGE_TOTALS });
+
+// The console's operations (docs/product.md, 'Staff operations'): students, payments, enrolments,
+// requests. Inputs first, then answers.
+
+const REASON_REQUIRED = 'Reason is required';
+/** Why a member deactivates, refunds or revokes: kept in the audit log. */
+const ReasonSchema = v.pipe(
+  v.string(REASON_REQUIRED),
+  v.trim(),
+  v.nonEmpty(REASON_REQUIRED),
+  v.maxLength(500, 'Reason must be at most 500 characters'),
+);
+export const ReasonBodySchema = v.strictObject({ reason: ReasonSchema });
+
+const UUID_MESSAGE = 'must be a valid id';
+const idOf = (name: string) => v.pipe(v.string(`${name} is required`), v.trim(), v.uuid(`${name} ${UUID_MESSAGE}`));
+const CourseIdSchema = v.pipe(
+  v.string('course_id is required'),
+  v.trim(),
+  v.nonEmpty('course_id is required'),
+  v.maxLength(100, 'course_id must be at most 100 characters'),
+);
+
+export const StudentsQuerySchema = v.object({
+  ...StaffPagingQuerySchema.entries,
+  /** Any part of a name, an e-mail address or a phone number. */
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search must be at most 100 characters'))),
+});
+
+const PAYMENT_STATUS_VALUES = ['pending', 'success', 'failed', 'refunded', 'needs_refund'] as const;
+const PaymentStatusFilterSchema = v.picklist(PAYMENT_STATUS_VALUES, 'status must be pending, success, failed, refunded or needs_refund');
+export const PaymentsQuerySchema = v.object({
+  ...StaffPagingQuerySchema.entries,
+  status: v.optional(PaymentStatusFilterSchema),
+  course_id: v.optional(CourseIdSchema),
+});
+
+/** Naira with up to two decimals, more than zero: '180000.00'. */
+const AmountSchema = v.pipe(
+  v.string('amount_received must be an amount in naira, e.g. 180000.00'),
+  v.trim(),
+  v.regex(/^\d{1,9}(\.\d{1,2})?$/, 'amount_received must be an amount in naira, e.g. 180000.00'),
+);
+export const ManualEnrolmentSchema = v.strictObject({
+  student_id: idOf('student_id'),
+  course_id: CourseIdSchema,
+  /** How it was paid: 'Bank transfer 12 Nov, GTBank ref 0042', 'Cash at the studio'. */
+  note: v.pipe(
+    v.string('Note is required'),
+    v.trim(),
+    v.nonEmpty('Note is required'),
+    v.maxLength(500, 'Note must be at most 500 characters'),
+  ),
+  amount_received: v.optional(AmountSchema),
+});
+
+export const EnrolmentsCsvQuerySchema = v.object({ course_id: CourseIdSchema });
+
+const REQUEST_KIND_VALUES = ['contact', 'tutor'] as const;
+const REQUEST_STATUS_VALUES = ['open', 'answered', 'closed'] as const;
+const RequestStatusSchema = v.picklist(REQUEST_STATUS_VALUES, 'status must be open, answered or closed');
+export const RequestsQuerySchema = v.object({
+  ...StaffPagingQuerySchema.entries,
+  kind: v.optional(v.picklist(REQUEST_KIND_VALUES, 'kind must be contact or tutor')),
+  status: v.optional(RequestStatusSchema),
+});
+export const RequestReplySchema = v.strictObject({
+  message: v.pipe(
+    v.string('Message is required'),
+    v.trim(),
+    v.nonEmpty('Message is required'),
+    v.maxLength(5000, 'Message must be at most 5000 characters'),
+  ),
+});
+export const RequestStatusBodySchema = v.strictObject({ status: RequestStatusSchema });
+
+// Answers of the operations.
+
+const MoneySchema = v.pipe(v.string(), v.regex(/^\d+\.\d{2}$/));
+export const SummarySchema = v.object({
+  students: v.number(),
+  enrolments_7d: v.number(),
+  enrolments_30d: v.number(),
+  /** Naira, two decimals: successful payments paid in the last 30 days, less refunds. */
+  revenue_30d: MoneySchema,
+  open_requests: v.number(),
+  needs_refund: v.number(),
+});
+
+const StudentRowSchema = v.object({
+  id: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  email: v.string(),
+  phone_number: v.nullable(v.string()),
+  is_verified: v.boolean(),
+  kyc_completed: v.boolean(),
+  deactivated: v.boolean(),
+  enrolments: v.number(),
+  created_at: v.string(),
+});
+export const StudentsPageSchema = v.object({ students: v.array(StudentRowSchema), ...PAGE_TOTALS });
+
+export const StaffPaymentSchema = v.pipe(
+  v.object({
+    reference: v.string(),
+    student_id: v.string(),
+    email: v.string(),
+    course_id: v.string(),
+    amount: MoneySchema,
+    discount: MoneySchema,
+    currency: v.string(),
+    provider: v.picklist(['paystack', 'test', 'manual', 'scholarship']),
+    status: v.picklist(PAYMENT_STATUS_VALUES),
+    created_at: v.string(),
+    paid_at: v.nullable(v.string()),
+    /** Extensions for the payment's page: why it failed, and the refund. */
+    failure_reason: v.nullable(v.string()),
+    refunded_at: v.nullable(v.string()),
+    refund_reason: v.nullable(v.string()),
+  }),
+  v.metadata({ ref: 'Payment' }),
+);
+export const PaymentsPageSchema = v.object({ payments: v.array(StaffPaymentSchema), ...PAGE_TOTALS });
+
+const ENROLMENT_SOURCE_VALUES = ['paystack', 'test', 'manual', 'scholarship'] as const;
+const StudentEnrolmentSchema = v.object({
+  course_id: v.string(),
+  title: v.string(),
+  enrolled_at: v.string(),
+  /** Percent of the course's lessons done, 0 to 100. */
+  progress: v.number(),
+  source: v.picklist(ENROLMENT_SOURCE_VALUES),
+});
+export const StudentDetailSchema = v.object({
+  student: v.object({ ...UserSchema.entries, deactivated: v.boolean() }),
+  enrolments: v.array(StudentEnrolmentSchema),
+  payments: v.array(StaffPaymentSchema),
+});
+
+export const ManualEnrolledSchema = v.object({
+  student_id: v.string(),
+  course_id: v.string(),
+  enrolled_at: v.string(),
+  source: v.literal('manual'),
+});
+
+const ReplySchema = v.object({ by: v.string(), body: v.string(), at: v.string() });
+const RequestSchema = v.object({
+  id: v.string(),
+  kind: v.picklist(REQUEST_KIND_VALUES),
+  first_name: v.string(),
+  last_name: v.string(),
+  email: v.string(),
+  phone_number: v.string(),
+  message: v.string(),
+  status: RequestStatusSchema,
+  created_at: v.string(),
+  replies: v.array(ReplySchema),
+});
+export const RequestsPageSchema = v.object({ requests: v.array(RequestSchema), ...PAGE_TOTALS });
+export const RequestAnswerSchema = RequestSchema;

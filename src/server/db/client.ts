@@ -3,6 +3,7 @@
 import { chmod, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -76,7 +77,9 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
   const lock = dataDir ? await lockDataDir(dataDir) : undefined;
   let client: PGlite | undefined;
   try {
-    const opened = (client = await PGlite.create(dataDir, snapshot ? { loadDataDir: snapshot } : {}));
+    // pg_trgm: the staff console's search indexes (migration 0013), as on PostgreSQL.
+    const extensions = { pg_trgm };
+    const opened = (client = await PGlite.create(dataDir, snapshot ? { loadDataDir: snapshot, extensions } : { extensions }));
     const db = drizzlePglite({ client: opened, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     const close = async () => {

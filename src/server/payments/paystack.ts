@@ -1,6 +1,6 @@
 // The Paystack driver (PAYSTACK_SECRET_KEY set): initialize a transaction with the amount in kobo,
 // NGN, our reference and a callback to our site; verify it; read its webhooks, signed with
-// HMAC-SHA512 of the raw body in x-paystack-signature. Paystack unreachable, slow (15 s) or
+// HMAC-SHA512 of the raw body in x-paystack-signature; refund a charge. Paystack unreachable, slow (15 s) or
 // answering nonsense is PaymentProviderUnavailableError.
 import {
   chargeFromEvent,
@@ -78,6 +78,13 @@ export function createPaystackProvider({ secretKey, baseUrl, siteUrl, fetch: sen
         currency: data.currency,
         ...(data.status !== 'success' ? { reason: data.status } : {}),
       };
+    },
+
+    // https://paystack.com/docs/payments/refunds: POST /refund {transaction, merchant_note}, a full
+    // refund when no amount is given; Paystack answers it queued (status 'pending') and pays it out.
+    async refund(reference: string, reason: string) {
+      const data = await call('/refund', { method: 'POST', body: JSON.stringify({ transaction: reference, merchant_note: reason }) });
+      return { status: data.status === 'processed' ? ('processed' as const) : ('pending' as const) };
     },
 
     readWebhook(rawBody: string, headers: Headers) {

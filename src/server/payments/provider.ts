@@ -25,8 +25,18 @@ export interface ChargeState {
   reason?: string;
 }
 
+/** What a provider says of a refund it accepted: Paystack queues one ('pending') and pays it out later. */
+export interface RefundState {
+  status: 'pending' | 'processed';
+}
+
 export interface PaymentProvider {
   readonly name: 'paystack' | 'test';
+  /**
+   * Gives a successful charge back in full, with our reason as the merchant's note. Throws
+   * PaymentProviderUnavailableError when the provider is down or refuses: nothing is recorded then.
+   */
+  refund(reference: string, reason: string): Promise<RefundState>;
   initialize(charge: ChargeRequest): Promise<{ authorizationUrl: string }>;
   verify(reference: string): Promise<ChargeState>;
   /**

@@ -61,11 +61,17 @@ export function createTestProvider({ db, clock }: { db: Database; clock: () => D
       if (!charge) return { reference, status: 'failed', amountKobo: 0, currency: 'NGN', reason: 'unknown reference' };
       return {
         reference,
-        status: charge.status,
+        status: charge.status === 'refunded' ? 'failed' : charge.status,
         amountKobo: charge.amountKobo,
         currency: charge.currency,
         ...(charge.status === 'failed' ? { reason: 'declined' } : {}),
       };
+    },
+
+    // The test provider gives money back at once. It writes nothing here: the refund runs inside the
+    // caller's transaction, and PGlite's one connection would wait on it.
+    refund() {
+      return Promise.resolve({ status: 'processed' as const });
     },
 
     async readWebhook(rawBody, headers) {

@@ -1,5 +1,5 @@
-// A local imitation of Paystack's two transaction endpoints (POST /transaction/initialize, GET
-// /transaction/verify/:reference) on a real HTTP server on 127.0.0.1, for testing the Paystack
+// A local imitation of Paystack's transaction endpoints (POST /transaction/initialize, GET
+// /transaction/verify/:reference) and its refunds (POST /refund) on a real HTTP server on 127.0.0.1, for testing the Paystack
 // driver over the wire. It records every request it receives and checks it as Paystack would (the
 // secret key in Authorization, an integer amount in kobo, NGN, our reference, an absolute callback
 // URL), writing what it found wrong to `problems`. Each transaction's verify answer is the test's to
@@ -52,6 +52,8 @@ export interface FakePaystack {
   mode: FakeMode;
   /** Sets what verify answers for a reference; amount and currency override the initialized ones. */
   settle(reference: string, status: PaystackStatus, paid?: { amount?: number; currency?: string }): void;
+  /** Every refund Paystack accepted, in order: the transaction's reference and the merchant's note. */
+  readonly refunds: { reference: string; amount: number; merchant_note: unknown }[];
   /** Forgets every request and transaction, and is 'up' again. */
   reset(): void;
   close(): Promise<void>;
@@ -80,6 +82,7 @@ export async function startFakePaystack({ secretKey, siteUrl }: FakePaystackOpti
   const received: ReceivedRequest[] = [];
   const problems: string[] = [];
   const transactions = new Map<string, FakeTransaction>();
+  const refunds: FakePaystack['refunds'] = [];
   let mode: FakeMode = 'up';
 
   function initialize(request: ReceivedRequest, response: ServerResponse) {
@@ -142,6 +145,51 @@ export async function startFakePaystack({ secretKey, siteUrl }: FakePaystackOpti
     });
   }
 
+  // https://paystack.com/docs/payments/refunds: `transaction` is the reference (or id); without an
+  // amount the refund is full. Only a successful transaction can be refunded, and only once.
+  function refund(request: ReceivedRequest, response: ServerResponse) {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const transaction = typeof body.transaction === 'string' ? transactions.get(body.transaction) : undefined;
+    if (!transaction) {
+      problems.push(`refund: unknown transaction ${JSON.stringify(body.transaction)}`);
+      return answer(response, 400, { status: false, message: 'Transaction not found' });
+    }
+    if (transaction.status === 'reversed') {
+      problems.push(`refund: ${transaction.reference} was refunded before`);
+      return answer(response, 400, { status: false, message: 'Transaction has been fully reversed' });
+    }
+    if (transaction.status !== 'success') {
+      problems.push(`refund: ${transaction.reference} is ${transaction.status}, not success`);
+      return answer(response, 400, { status: false, message: 'Cannot refund a transaction that was not successful' });
+    }
+    if (body.amount !== undefined) problems.push(`refund: a partial amount ${JSON.stringify(body.amount)} was asked for`);
+    transaction.status = 'reversed';
+    const amount = transaction.paidAmount ?? transaction.amount;
+    refunds.push({ reference: transaction.reference, amount, merchant_note: body.merchant_note });
+    answer(response, 200, {
+      status: true,
+      message: 'Refund has been queued for processing',
+      data: {
+        transaction: { id: 4_099_260_516, reference: transaction.reference, amount, currency: transaction.currency },
+        integration: 412_829,
+        deducted_amount: 0,
+        channel: null,
+        merchant_note: body.merchant_note ?? null,
+        customer_note: body.customer_note ?? null,
+        status: 'pending',
+        refunded_by: 'staff@adireacademy.ng',
+        expected_at: new Date(Date.now() + 10 * 24 * 3600_000).toISOString(),
+        currency: transaction.currency,
+        domain: 'test',
+        amount,
+        fully_deducted: false,
+        id: 1_190_603,
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      },
+    });
+  }
+
   const server = createServer((incoming, response) => {
     void (async () => {
       const rawBody = await readBody(incoming);
@@ -176,6 +224,7 @@ export async function startFakePaystack({ secretKey, siteUrl }: FakePaystackOpti
       const verifying = /^\/transaction\/verify\/([^/?]+)$/.exec(request.path);
       if (request.method === 'POST' && request.path === '/transaction/initialize') return initialize(request, response);
       if (request.method === 'GET' && verifying) return verify(decodeURIComponent(verifying[1]!), response);
+      if (request.method === 'POST' && request.path === '/refund') return refund(request, response);
       problems.push(`no such endpoint: ${request.method} ${request.path}`);
       answer(response, 404, { status: false, message: 'Not found' });
     })();
@@ -189,6 +238,7 @@ export async function startFakePaystack({ secretKey, siteUrl }: FakePaystackOpti
     received,
     problems,
     transactions,
+    refunds,
     get mode() {
       return mode;
     },
@@ -206,6 +256,7 @@ export async function startFakePaystack({ secretKey, siteUrl }: FakePaystackOpti
       received.length = 0;
       problems.length = 0;
       transactions.clear();
+      refunds.length = 0;
       mode = 'up';
     },
     close() {

@@ -64,15 +64,20 @@ export async function pruneUnverifiedStudents(db: Database, now: Date): Promise<
  * signed-in call refuses them with the deactivated message (the spec's toast), so an open tab is told
  * why; reactivation ends them all, so no session from before comes back to life. Returns false when
  * no account uses the address. The admin command calls this, through the running server or, with
- * DATABASE_URL, directly.
+ * DATABASE_URL, directly; the staff console calls setActive with the account it found by id.
  */
 export async function setStudentActive(db: Database, email: string, active: boolean, now: Date): Promise<boolean> {
   const student = await findStudentByEmail(db, email);
   if (!student) return false;
+  await setActive(db, student, active, now);
+  return true;
+}
+
+/** The switch itself, on an account already found (in the caller's transaction, if it has one). */
+export async function setActive(db: Database, student: StudentRecord, active: boolean, now: Date): Promise<void> {
   await db
     .update(students)
     .set({ deactivatedAt: active ? null : (student.deactivatedAt ?? now), updatedAt: now })
     .where(eq(students.id, student.id));
   if (active && student.deactivatedAt) await revokeAllSessions(db, student.id);
-  return true;
 }

@@ -73,6 +73,11 @@ function csvField(value: string): string {
 
 /** The header and one record per row, separated by CRLF (RFC 4180); no rows, the header alone. */
 export function toCsv(rows: readonly EnrolmentRow[]): string {
-  const records = [ENROLMENT_COLUMNS.join(','), ...rows.map((row) => ENROLMENT_COLUMNS.map((column) => csvField(row[column])).join(','))];
+  return csvTable(ENROLMENT_COLUMNS, rows);
+}
+
+/** Any table as CSV with the same rules: the staff console's downloads use it too. */
+export function csvTable<C extends string>(columns: readonly C[], rows: readonly Record<C, string>[]): string {
+  const records = [columns.join(','), ...rows.map((row) => columns.map((column) => csvField(row[column])).join(','))];
   return records.join('\r\n');
 }

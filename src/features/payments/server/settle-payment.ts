@@ -3,7 +3,7 @@
 // move to 'success' is one conditional UPDATE, and only the call that made it writes the enrolment,
 // the receipt record and the notification, in the same transaction; unique keys back each of them.
 // The receipt mail goes after the commit, by that same call only.
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import { formatDate, formatNaira } from '#lib/format.ts';
 import { koboToDecimal } from '#lib/money.ts';
 import type { Database } from '#server/db/client.ts';
@@ -14,6 +14,9 @@ import type { ChargeState, ChargeStatus } from '#server/payments/provider.ts';
 import { receiptMail, refundNeededMail } from './mails.ts';
 
 type Payment = typeof payments.$inferSelect;
+
+/** A payment in one of these states is never settled again (a refunded one stays refunded). */
+const SETTLED: Payment['status'][] = ['success', 'refunded'];
 
 /** The course's title for a notification ('your course' should it be gone). */
 async function courseTitle(db: Pick<Database, 'select'>, courseId: string): Promise<string> {
@@ -30,6 +33,8 @@ export async function settlePayment(services: ApiServices, payment: Payment, sta
   const { db, clock } = services;
   const done = (status: ChargeStatus): Settled => ({ status, courseId: payment.courseId });
   if (payment.status === 'success') return done('success');
+  // Given back by staff: a late webhook or verify call for it never enrols again.
+  if (payment.status === 'refunded') return done('failed');
   if (state.status === 'pending') return done('pending');
 
   const now = clock();
@@ -47,7 +52,7 @@ export async function settlePayment(services: ApiServices, payment: Payment, sta
     const [failed] = await db
       .update(payments)
       .set({ status: 'failed', failureReason: reason, updatedAt: now })
-      .where(and(eq(payments.id, payment.id), ne(payments.status, 'success')))
+      .where(and(eq(payments.id, payment.id), notInArray(payments.status, SETTLED)))
       .returning({ id: payments.id });
     if (failed) await notifyFailure(services, payment, reason, mismatch !== null, now);
     return done('failed');
@@ -57,7 +62,7 @@ export async function settlePayment(services: ApiServices, payment: Payment, sta
     const [paid] = await tx
       .update(payments)
       .set({ status: 'success', failureReason: null, paidAt: now, updatedAt: now })
-      .where(and(eq(payments.id, payment.id), ne(payments.status, 'success')))
+      .where(and(eq(payments.id, payment.id), notInArray(payments.status, SETTLED)))
       .returning({ id: payments.id });
     if (!paid) return null;
     const enrolled = await tx

@@ -21,3 +21,76 @@ export const EXAMPLE_RECOVERY_CODES = [
   'w3q9n-2rk8b',
   'c5j6d-9vz4p',
 ];
+
+const EXAMPLE_STUDENT_ID = '3f6d2b1a-8c4e-4f7a-9b2d-5e1c0a7f9d34';
+export const EXAMPLE_PAYMENT = {
+  reference: 'ADR-7K2M9QX4PL8N3WZT',
+  student_id: EXAMPLE_STUDENT_ID,
+  email: 'ngozi@example.com',
+  course_id: 'pattern-drafting-foundations',
+  amount: '85000.00',
+  discount: '0.00',
+  currency: 'NGN',
+  provider: 'paystack',
+  status: 'success',
+  created_at: '2026-11-20T09:12:00.000Z',
+  paid_at: '2026-11-20T09:14:31.000Z',
+  failure_reason: null,
+  refunded_at: null,
+  refund_reason: null,
+} as const;
+export const EXAMPLE_STUDENT_ROW = {
+  id: EXAMPLE_STUDENT_ID,
+  first_name: 'Ngozi',
+  last_name: 'Okafor',
+  email: 'ngozi@example.com',
+  phone_number: '08031234567',
+  is_verified: true,
+  kyc_completed: true,
+  deactivated: false,
+  enrolments: 1,
+  created_at: '2026-11-02T14:05:00.000Z',
+};
+export const EXAMPLE_STUDENT_DETAIL = {
+  student: {
+    id: EXAMPLE_STUDENT_ID,
+    first_name: 'Ngozi',
+    last_name: 'Okafor',
+    email: 'ngozi@example.com',
+    phone_number: '08031234567',
+    home_address: '12 Adeola Odeku Street, Victoria Island, Lagos',
+    image_url: null,
+    gender: 'female',
+    date_of_birth: '1998-04-17',
+    state: 'Lagos',
+    country: 'Nigeria',
+    is_verified: true,
+    kyc_completed: true,
+    created_at: '2026-11-02T14:05:00.000Z',
+    deactivated: false,
+  },
+  enrolments: [
+    {
+      course_id: 'pattern-drafting-foundations',
+      title: 'Pattern Drafting Foundations',
+      enrolled_at: '2026-11-20T09:14:31.000Z',
+      progress: 40,
+      source: 'paystack',
+    },
+  ],
+  payments: [EXAMPLE_PAYMENT],
+};
+export const EXAMPLE_REQUEST = {
+  id: '8a1f3c5e-2b4d-4c6e-8f0a-1b3d5f7a9c2e',
+  kind: 'tutor',
+  first_name: 'Amaka',
+  last_name: 'Eze',
+  email: 'amaka@example.com',
+  phone_number: '08051234567',
+  message: 'I would like a tutor for bridal corsetry on Saturdays.',
+  status: 'answered',
+  created_at: '2026-11-25T16:40:00.000Z',
+  replies: [
+    { by: 'funke@adireacademy.ng', body: 'Thank you, Amaka. Mrs Bello teaches corsetry on Saturdays.', at: '2026-11-26T08:02:00.000Z' },
+  ],
+} as const;

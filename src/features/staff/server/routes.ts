@@ -10,6 +10,9 @@ import type { ApiEnv } from '#server/http/context.ts';
 import { createStaffAccountRoutes } from './account-routes.ts';
 import { createStaffAuthRoutes } from './auth-routes.ts';
 import { createStaffMemberRoutes } from './member-routes.ts';
+import { createStaffPaymentRoutes } from './payment-routes.ts';
+import { createStaffRequestRoutes } from './request-routes.ts';
+import { createStaffStudentRoutes } from './student-routes.ts';
 
 /** Mounted at /staff. */
 export function createStaffRoutes(services: ApiServices) {
@@ -23,5 +26,8 @@ export function createStaffRoutes(services: ApiServices) {
   routes.route('/', createStaffAuthRoutes(services));
   routes.route('/', createStaffAccountRoutes(services));
   routes.route('/', createStaffMemberRoutes(services));
+  routes.route('/', createStaffStudentRoutes(services));
+  routes.route('/', createStaffPaymentRoutes(services));
+  routes.route('/', createStaffRequestRoutes(services));
   return routes;
 }

@@ -6,12 +6,16 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { students } from './accounts.ts';
 import { courses } from './catalogue.ts';
+import { staffMembers } from './staff.ts';
 import { instant } from './columns.ts';
 
-export const PAYMENT_STATUSES = ['pending', 'success', 'failed'] as const;
+export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ['paystack', 'test'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Enrolments not bought through the provider: by hand (bank transfer, cash) or a scholarship. */
+export const ENROLMENT_SOURCES = ['manual', 'scholarship'] as const;
 
 export const payments = pgTable(
   'payments',
@@ -39,6 +43,10 @@ export const payments = pgTable(
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
     paidAt: instant('paid_at'),
+    /** Given back through the provider by an admin (the staff console), with why and by whom. */
+    refundedAt: instant('refunded_at'),
+    refundReason: text('refund_reason'),
+    refundedBy: uuid('refunded_by').references(() => staffMembers.id),
   },
   (table) => [
     uniqueIndex('payments_reference_key').on(table.reference),
@@ -48,7 +56,14 @@ export const payments = pgTable(
     uniqueIndex('payments_one_pending_key')
       .on(table.studentId, table.courseId)
       .where(sql`${table.status} = 'pending'`),
-    check('payments_status_check', sql`${table.status} in ('pending', 'success', 'failed')`),
+    check('payments_status_check', sql`${table.status} in ('pending', 'success', 'failed', 'refunded')`),
+    // The staff console's lists: newest first, by status, by course, and the ones to refund first.
+    index('payments_created_at_idx').on(table.createdAt),
+    index('payments_status_created_at_idx').on(table.status, table.createdAt),
+    index('payments_course_created_at_idx').on(table.courseId, table.createdAt),
+    index('payments_needs_refund_idx')
+      .on(table.createdAt)
+      .where(sql`${table.needsRefund} and ${table.status} = 'success'`),
     check('payments_amount_check', sql`${table.amountKobo} > 0`),
   ],
 );
@@ -65,10 +80,18 @@ export const enrolments = pgTable(
       .references(() => courses.id),
     paymentId: uuid('payment_id').references(() => payments.id),
     enrolledAt: instant('enrolled_at').notNull(),
+    /** How the seat was had: null for one bought through the payment provider (its payment says which). */
+    source: text('source', { enum: ENROLMENT_SOURCES }),
+    /** A manual enrolment's note (bank transfer, cash, ...) and what was received, in kobo. */
+    note: text('note'),
+    amountReceivedKobo: integer('amount_received_kobo'),
   },
   (table) => [
     uniqueIndex('enrolments_student_course_key').on(table.studentId, table.courseId),
     uniqueIndex('enrolments_payment_key').on(table.paymentId),
+    index('enrolments_course_enrolled_at_idx').on(table.courseId, table.enrolledAt),
+    index('enrolments_enrolled_at_idx').on(table.enrolledAt),
+    check('enrolments_source_check', sql`${table.source} is null or ${table.source} in ('manual', 'scholarship')`),
   ],
 );
 

@@ -1,0 +1,28 @@
+// A payment as the staff console shows it (docs/product.md, 'Staff operations'): the Payment shape,
+// its status read with needs_refund (a second payment for a course already owned, still to give back).
+import { koboToDecimal } from '#lib/money.ts';
+import type { payments } from '#server/db/schema.ts';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+export const paymentStatus = (row: Pick<PaymentRow, 'status' | 'needsRefund'>) =>
+  row.status === 'success' && row.needsRefund ? ('needs_refund' as const) : row.status;
+
+export function toStaffPayment(row: PaymentRow & { email: string }) {
+  return {
+    reference: row.reference,
+    student_id: row.studentId,
+    email: row.email,
+    course_id: row.courseId,
+    amount: koboToDecimal(row.amountKobo),
+    discount: '0.00',
+    currency: row.currency,
+    provider: row.provider,
+    status: paymentStatus(row),
+    created_at: row.createdAt.toISOString(),
+    paid_at: row.paidAt?.toISOString() ?? null,
+    failure_reason: row.failureReason,
+    refunded_at: row.refundedAt?.toISOString() ?? null,
+    refund_reason: row.refundReason,
+  };
+}

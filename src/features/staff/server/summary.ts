@@ -1,0 +1,40 @@
+// The console's front page: counts a member checks every morning, each a link to its list.
+import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { koboToDecimal } from '#lib/money.ts';
+import type { Database } from '#server/db/client.ts';
+import { contactMessages, enrolments, payments, students } from '#server/db/schema.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export async function staffSummary(db: Database, now: Date) {
+  const since = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const [[all], [week], [month], [revenue], [open], [refund]] = await Promise.all([
+    db.select({ n: count() }).from(students),
+    db
+      .select({ n: count() })
+      .from(enrolments)
+      .where(gte(enrolments.enrolledAt, since(7))),
+    db
+      .select({ n: count() })
+      .from(enrolments)
+      .where(gte(enrolments.enrolledAt, since(30))),
+    // Money that stayed: successful payments paid in the 30 days (refunded ones are no longer 'success').
+    db
+      .select({ kobo: sql<string>`coalesce(sum(${payments.amountKobo}), 0)` })
+      .from(payments)
+      .where(and(eq(payments.status, 'success'), gte(payments.paidAt, since(30)))),
+    db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'open')),
+    db
+      .select({ n: count() })
+      .from(payments)
+      .where(and(eq(payments.status, 'success'), eq(payments.needsRefund, true))),
+  ]);
+  return {
+    students: all?.n ?? 0,
+    enrolments_7d: week?.n ?? 0,
+    enrolments_30d: month?.n ?? 0,
+    revenue_30d: koboToDecimal(Number(revenue?.kobo ?? 0)),
+    open_requests: open?.n ?? 0,
+    needs_refund: refund?.n ?? 0,
+  };
+}
