@@ -66,7 +66,7 @@ export default defineConfig({
       filter: (page) => {
         const path = new URL(page).pathname.replace(/\/$/, '');
         return (
-          path === '/auth/login' || path === '/auth/signup' || !/\/(404|empty|offline|auth|dashboard|payments|checkout)(\/|$)/.test(path)
+          path === '/auth/login' || path === '/auth/signup' || !/\/(404|empty|offline|auth|dashboard|payments|checkout|staff)(\/|$)/.test(path)
         );
       },
     }),
