@@ -1,22 +1,22 @@
 // The console's calls (docs/product.md 'Staff'): each names the schema of the data it expects.
 import * as v from 'valibot';
-import {
-  PaymentSchema,
-  PaymentsPageSchema,
-  RequestsPageSchema,
-  StudentDetailSchema,
-  StudentsPageSchema,
-  SummarySchema,
-} from './console-schemas.ts';
 import { staffHttp } from './http.ts';
 import {
   AuditPageSchema,
   ChallengeSchema,
   EnrolledSchema,
   EnrolmentSchema,
+  ManualEnrolledSchema,
+  PaymentsPageSchema,
+  RequestAnswerSchema,
+  RequestsPageSchema,
   StaffMembersPageSchema,
+  StaffPaymentSchema,
   StaffSchema,
   StaffSignedInSchema,
+  StudentDetailSchema,
+  StudentsPageSchema,
+  SummarySchema,
 } from './schemas.ts';
 
 const Nothing = v.unknown();
@@ -39,13 +39,14 @@ export const staffApi = {
   setActive: (studentId: string, active: boolean, reason: string) =>
     staffHttp.post(`students/${id(studentId)}/${active ? 'activate' : 'deactivate'}`, { reason }, { data: Nothing, toastSuccess: true }),
   enrol: (input: { student_id: string; course_id: string; note: string; amount_received?: string }) =>
-    staffHttp.post('enrolments', input, { data: Nothing, toastSuccess: true }),
+    staffHttp.post('enrolments', input, { data: ManualEnrolledSchema, toastSuccess: true }),
   payments: (params: Query) => staffHttp.get('payments', { data: PaymentsPageSchema, searchParams: query(params) }),
+  payment: (reference: string) => staffHttp.get(`payments/${id(reference)}`, { data: StaffPaymentSchema }),
   refund: (reference: string, reason: string) =>
-    staffHttp.post(`payments/${id(reference)}/refund`, { reason }, { data: PaymentSchema, toastSuccess: true }),
+    staffHttp.post(`payments/${id(reference)}/refund`, { reason }, { data: StaffPaymentSchema, toastSuccess: true }),
   requests: (params: Query) => staffHttp.get('requests', { data: RequestsPageSchema, searchParams: query(params) }),
   reply: (requestId: string, message: string) =>
-    staffHttp.post(`requests/${id(requestId)}/reply`, { message }, { data: Nothing, toastSuccess: true }),
+    staffHttp.post(`requests/${id(requestId)}/reply`, { message }, { data: RequestAnswerSchema, toastSuccess: true }),
   setRequestStatus: (requestId: string, status: string) =>
     staffHttp.patch(`requests/${id(requestId)}`, { status }, { data: Nothing, toastSuccess: true }),
   audit: (params: Query) => staffHttp.get('audit', { data: AuditPageSchema, searchParams: query(params) }),

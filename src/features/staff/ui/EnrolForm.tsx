@@ -8,7 +8,7 @@ import type { CourseOption } from '../links.ts';
 
 export function EnrolForm({ studentId, courses, onDone }: { studentId: string; courses: CourseOption[]; onDone: () => void }) {
   const form = useAppForm({
-    defaultValues: { course_id: courses[0]?.id ?? '', method: 'bank transfer' as 'bank transfer' | 'cash', note: '', amount_received: '' },
+    defaultValues: { course_id: courses[0]?.id ?? '', method: 'Bank transfer' as 'Bank transfer' | 'Cash', note: '', amount_received: '' },
     validators: { onSubmit: ManualEnrolmentFormSchema },
     onSubmit: submitWithSchema(
       ManualEnrolmentFormSchema,
@@ -45,10 +45,10 @@ export function EnrolForm({ studentId, courses, onDone }: { studentId: string; c
                 <select
                   name="method"
                   value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value as 'bank transfer' | 'cash')}
+                  onChange={(event) => field.handleChange(event.target.value as 'Bank transfer' | 'Cash')}
                 >
-                  <option value="bank transfer">Bank transfer</option>
-                  <option value="cash">Cash</option>
+                  <option value="Bank transfer">Bank transfer</option>
+                  <option value="Cash">Cash</option>
                 </select>
               </label>
             )}

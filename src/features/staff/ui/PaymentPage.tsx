@@ -1,4 +1,4 @@
-// /staff/payments/view?student=&reference=: one payment, and its refund (admin) with a reason; a
+// /staff/payments/view?reference=: one payment, and its refund (admin) with a reason; a
 // payment that is not success or needs_refund shows no refund button.
 import { useState } from 'react';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
@@ -9,18 +9,11 @@ import { Badge, LoadState, naira, when } from './parts.tsx';
 import { ReasonDialog } from './ReasonDialog.tsx';
 import { queryParam, useLoad } from './use-load.ts';
 
-/** There is no call for one payment: the student's page lists all of theirs, so the link names both. */
-async function findPayment(studentId: string, reference: string): Promise<StaffPayment | null> {
-  if (!studentId || !reference) return null;
-  const { payments } = await staffApi.student(studentId);
-  return payments.find((payment) => payment.reference === reference) ?? null;
-}
-
 const REFUNDABLE = new Set(['success', 'needs_refund']);
 
 function PaymentPage() {
-  const [{ reference, studentId }] = useState(() => ({ reference: queryParam('reference'), studentId: queryParam('student') }));
-  const { data, busy, error } = useLoad(() => findPayment(studentId, reference), [studentId, reference]);
+  const [reference] = useState(() => queryParam('reference'));
+  const { data, busy, error } = useLoad(() => staffApi.payment(reference), [reference]);
   const [refunded, setRefunded] = useState<StaffPayment | null>(null);
   const [dialog, setDialog] = useState(false);
   const payment = refunded ?? data;
@@ -53,6 +46,20 @@ function PaymentPage() {
               <dd>{when(payment.created_at)}</dd>
               <dt>Paid</dt>
               <dd>{when(payment.paid_at)}</dd>
+              {payment.failure_reason && (
+                <>
+                  <dt>Why it failed</dt>
+                  <dd>{payment.failure_reason}</dd>
+                </>
+              )}
+              {payment.refunded_at && (
+                <>
+                  <dt>Refunded</dt>
+                  <dd>
+                    {when(payment.refunded_at)}: {payment.refund_reason}
+                  </dd>
+                </>
+              )}
             </dl>
           </section>
           {REFUNDABLE.has(payment.status) && (

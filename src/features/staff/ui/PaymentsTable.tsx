@@ -24,7 +24,7 @@ export function PaymentsTable({ payments, caption }: { payments: StaffPayment[];
           {payments.map((payment) => (
             <tr key={payment.reference}>
               <td data-label="Reference">
-                <a href={paymentHref(payment)}>{payment.reference}</a>
+                <a href={paymentHref(payment.reference)}>{payment.reference}</a>
               </td>
               <td data-label="Status">
                 <Badge value={payment.status} />

@@ -3,7 +3,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
-import { ReasonSchema } from '../console-schemas.ts';
+import { ReasonBodySchema as ReasonSchema } from '../schemas.ts';
 
 interface ReasonDialogProps {
   title: string;
