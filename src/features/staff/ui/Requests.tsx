@@ -12,15 +12,14 @@ import { Badge, fullName, LoadState, when } from './parts.tsx';
 import { useListQuery } from './use-list.ts';
 import { useLoad } from './use-load.ts';
 
-function ReplyForm({ request, onDone }: { request: StaffRequest; onDone: () => void }) {
+function ReplyForm({ request, onDone }: { request: StaffRequest; onDone: (request: StaffRequest) => void }) {
   const form = useAppForm({
     defaultValues: { message: '' },
     validators: { onSubmit: ReplySchema },
     onSubmit: submitWithSchema(
       ReplySchema,
       async ({ message }) => {
-        await staffApi.reply(request.id, message);
-        onDone();
+        onDone(await staffApi.reply(request.id, message));
       },
       { resetOnSuccess: true },
     ),
@@ -37,7 +36,8 @@ function ReplyForm({ request, onDone }: { request: StaffRequest; onDone: () => v
   );
 }
 
-function Thread({ request, onChange }: { request: StaffRequest; onChange: () => void }) {
+/** The request open beside the list: kept here, so a reply that moves it out of the filter leaves it in view. */
+function Thread({ request, onChange }: { request: StaffRequest; onChange: (request: StaffRequest) => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [request.id]);
   return (
@@ -67,7 +67,13 @@ function Thread({ request, onChange }: { request: StaffRequest; onChange: () => 
           Status{' '}
           <select
             value={request.status}
-            onChange={(event) => void staffApi.setRequestStatus(request.id, event.target.value).then(onChange, () => undefined)}
+            onChange={(event) => {
+              const status = event.target.value as StaffRequest['status'];
+              void staffApi.setRequestStatus(request.id, status).then(
+                () => onChange({ ...request, status }),
+                () => undefined,
+              );
+            }}
           >
             {REQUEST_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -84,8 +90,11 @@ function Thread({ request, onChange }: { request: StaffRequest; onChange: () => 
 function Requests() {
   const [query, update] = useListQuery({ status: 'open', kind: '' });
   const { data, busy, error, reload } = useLoad(() => staffApi.requests(query), [query.status, query.kind, query.page, query.per_page]);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const open = data?.requests.find((request) => request.id === openId) ?? null;
+  const [open, setOpen] = useState<StaffRequest | null>(null);
+  const changed = (request: StaffRequest) => {
+    setOpen(request);
+    reload();
+  };
   return (
     <>
       <div className="staff-filters" role="group" aria-label="Filter requests">
@@ -119,7 +128,7 @@ function Requests() {
               <ul className="staff-inbox-list" aria-label="Requests">
                 {data.requests.map((request) => (
                   <li key={request.id}>
-                    <button type="button" aria-pressed={request.id === openId} onClick={() => setOpenId(request.id)}>
+                    <button type="button" aria-pressed={request.id === open?.id} onClick={() => setOpen(request)}>
                       <span>
                         <strong>{fullName(request)}</strong> <Badge value={request.status} />
                       </span>
@@ -141,7 +150,7 @@ function Requests() {
                 onPerPageChange={(per_page) => update({ per_page })}
               />
             </div>
-            {open ? <Thread request={open} onChange={reload} /> : <p className="staff-muted">Choose a request to read it and reply.</p>}
+            {open ? <Thread request={open} onChange={changed} /> : <p className="staff-muted">Choose a request to read it and reply.</p>}
           </div>
         )}
       </LoadState>
