@@ -2,7 +2,7 @@
 // page (password, the authenticator's QR code and secret, one code, the recovery codes), the member
 // signs in with a code computed here from that secret, enrols a student by hand, answers a contact
 // request, refunds a paid course, and the audit log shows all three.
-import { enrol, expect, test, waitForIslands } from './fixtures.ts';
+import { enrol, expect, expectNoAxeViolations, test, waitForIslands } from './fixtures.ts';
 import { inviteByCommand, STAFF_PASSWORD, totpCode } from './staff-support.ts';
 
 test('an invited admin joins, signs in with two factors, enrols, answers, refunds, and the audit log shows it', async ({
@@ -25,9 +25,11 @@ test('an invited admin joins, signs in with two factors, enrols, answers, refund
   await expect(main.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await main.getByTestId('staff-secret').textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await expectNoAxeViolations(page);
   await main.getByLabel('6-digit code from the app').fill(totpCode(secret));
   await main.getByRole('button', { name: 'Confirm' }).click();
   await expect(main.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await expectNoAxeViolations(page);
   const download = page.waitForEvent('download');
   await main.getByRole('button', { name: 'Download' }).click();
   expect((await download).suggestedFilename()).toBe('adire-staff-recovery-codes.txt');
@@ -40,6 +42,7 @@ test('an invited admin joins, signs in with two factors, enrols, answers, refund
   await main.getByLabel('Email address').fill(email);
   await main.getByLabel('Password').fill(STAFF_PASSWORD);
   await main.getByRole('button', { name: 'Continue' }).click();
+  await expectNoAxeViolations(page);
   await main.getByLabel('Code').fill(totpCode(secret, 1));
   await main.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/staff$/);

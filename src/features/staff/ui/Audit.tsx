@@ -3,7 +3,7 @@ import { SearchField } from '#lib/forms/SearchField.tsx';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { Pagination } from '#lib/ui/Pagination.tsx';
 import { staffApi } from '../api.ts';
-import { LoadState, when } from './parts.tsx';
+import { LoadState, when, TableBox } from './parts.tsx';
 import { useListQuery } from './use-list.ts';
 import { useLoad } from './use-load.ts';
 
@@ -19,7 +19,7 @@ function Audit() {
       <LoadState busy={busy} error={error}>
         {data && (
           <>
-            <div className="staff-table-wrap">
+            <TableBox label="Audit log">
               <table className="staff-table">
                 <thead>
                   <tr>
@@ -42,7 +42,7 @@ function Audit() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableBox>
             <Pagination
               label="Audit log pages"
               page={query.page}

@@ -3,7 +3,7 @@
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { staffApi } from '../api.ts';
 import { $staffSession } from '../session.ts';
-import { LoadState, when } from './parts.tsx';
+import { LoadState, when, TableBox } from './parts.tsx';
 import { useLoad } from './use-load.ts';
 
 function Members() {
@@ -16,7 +16,7 @@ function Members() {
   return (
     <LoadState busy={busy} error={error}>
       {data && (
-        <div className="staff-table-wrap">
+        <TableBox label="Staff members">
           <table className="staff-table">
             <thead>
               <tr>
@@ -56,7 +56,7 @@ function Members() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       )}
     </LoadState>
   );

@@ -1,12 +1,12 @@
 // Payments as a table (the payments list and a student's page), each linking to its own page.
 import { paymentHref } from '../links.ts';
 import type { StaffPayment } from '../console-schemas.ts';
-import { Badge, naira, when } from './parts.tsx';
+import { Badge, naira, when, TableBox } from './parts.tsx';
 
 export function PaymentsTable({ payments, caption }: { payments: StaffPayment[]; caption?: string }) {
   if (!payments.length) return <p className="staff-muted">No payments.</p>;
   return (
-    <div className="staff-table-wrap">
+    <TableBox label="Payments">
       <table className="staff-table">
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>
@@ -38,6 +38,6 @@ export function PaymentsTable({ payments, caption }: { payments: StaffPayment[];
           ))}
         </tbody>
       </table>
-    </div>
+    </TableBox>
   );
 }

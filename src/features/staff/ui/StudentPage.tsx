@@ -6,7 +6,7 @@ import { staffApi } from '../api.ts';
 import type { StudentDetail } from '../console-schemas.ts';
 import type { CourseOption } from '../links.ts';
 import { EnrolForm } from './EnrolForm.tsx';
-import { Badge, fullName, LoadState, when } from './parts.tsx';
+import { Badge, fullName, LoadState, when, TableBox } from './parts.tsx';
 import { PaymentsTable } from './PaymentsTable.tsx';
 import { ReasonDialog } from './ReasonDialog.tsx';
 import { queryParam, useLoad } from './use-load.ts';
@@ -80,7 +80,7 @@ function StudentPage({ courses }: { courses: CourseOption[] }) {
           </ReasonDialog>
           <h2>Courses</h2>
           {data.enrolments.length ? (
-            <div className="staff-table-wrap">
+            <TableBox label="Courses">
               <table className="staff-table">
                 <thead>
                   <tr>
@@ -101,7 +101,7 @@ function StudentPage({ courses }: { courses: CourseOption[] }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableBox>
           ) : (
             <p className="staff-muted">Not enrolled on any course.</p>
           )}

@@ -3,7 +3,7 @@ import { SearchField } from '#lib/forms/SearchField.tsx';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { Pagination } from '#lib/ui/Pagination.tsx';
 import { staffApi } from '../api.ts';
-import { Badge, fullName, LoadState, when } from './parts.tsx';
+import { Badge, fullName, LoadState, when, TableBox } from './parts.tsx';
 import { useListQuery } from './use-list.ts';
 import { useLoad } from './use-load.ts';
 import { studentHref } from '../links.ts';
@@ -20,7 +20,7 @@ function Students() {
             <p className="staff-muted" role="status">
               {data.total_count.toLocaleString('en-NG')} students
             </p>
-            <div className="staff-table-wrap">
+            <TableBox label="Students">
               <table className="staff-table">
                 <thead>
                   <tr>
@@ -49,7 +49,7 @@ function Students() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableBox>
             <Pagination
               label="Students pages"
               page={query.page}
