@@ -28,7 +28,7 @@ function Profile({ student }: { student: StudentDetail['student'] }) {
     ['Country', student.country ?? '—'],
   ];
   return (
-    <div className="staff-tiles">
+    <div className="staff-columns">
       {[
         ['Profile', rows],
         ['KYC', kyc],
