@@ -7,13 +7,14 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditPageSchema, EnrolmentSchema, StaffSchema } from '#features/staff/schemas.ts';
+import { acceptInvitation } from '#features/staff/server/invitations.ts';
 import { RECOVERY_CODE_COUNT } from '#features/staff/server/second-factor.ts';
-import { auditLog, staffMembers, staffRecoveryCodes } from '#server/db/schema.ts';
+import { auditLog, staffInvitations, staffMembers, staffRecoveryCodes } from '#server/db/schema.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { runAdmin } from '../../scripts/deploy/admin.ts';
 import { runAdminAgainst } from './support/admin-command.ts';
 import { emptyDatabaseTarget } from './support/test-database.ts';
-import { accept, invite } from './support/staff-flow.ts';
+import { accept, invite, untilWaitingOnLocks } from './support/staff-flow.ts';
 import { get, readData, readJson, send, useTestApp } from './support/test-app.ts';
 import { invitationTokenTo, seedStaff, STAFF_PASSWORD, staffCode } from '../support/staff.ts';
 
@@ -43,6 +44,7 @@ describe('npm run admin -- invite-staff', () => {
     const mail = t.mailer.sent.at(-1)!;
     expect(mail.to).toEqual({ name: 'Funke Adeyemi', address: 'funke@adireacademy.ng' });
     expect(mail.html).toContain(`https://adireacademy.ng/staff/welcome?token=${token}`);
+    expect(mail.text).toContain('You have been given an admin account on the staff console.');
     const [entry] = await t.db.select().from(auditLog);
     expect(entry).toMatchObject({
       actorId: null,
@@ -210,6 +212,27 @@ describe('accept-invite and confirm-mfa', () => {
       expect((await confirm(token, staffCode(first, t.clock.now()))).status).toBe(400);
     expect((await confirm(token, staffCode(second, t.clock.now()))).status).toBe(200);
   });
+
+  // PostgreSQL only: PGlite runs one statement at a time, so nothing can wait on a lock there.
+  it.runIf(process.env.DATABASE_URL)(
+    'a second tab accepting while the first confirms: still only the secret drawn last works',
+    async () => {
+      const token = await invite(t, 'gbenga@adireacademy.ng');
+      const first = await accept(t, token);
+      // The invitation's row held still: the first tab's confirmation has read the invitation and
+      // waits to use it up; the second tab's acceptance lands meanwhile.
+      const [confirmed, second] = await t.db.transaction(async (tx) => {
+        await tx.select().from(staffInvitations).where(eq(staffInvitations.email, 'gbenga@adireacademy.ng')).for('update');
+        const confirmation = confirm(token, staffCode(first, t.clock.now()));
+        await untilWaitingOnLocks(t.db, 1);
+        const accepted = await acceptInvitation(tx, token, 'Other-Pass-77', t.clock.now());
+        return [confirmation, accepted!.secret] as const;
+      });
+      if (staffCode(first, t.clock.now()) !== staffCode(second, t.clock.now())) expect((await confirmed).status).toBe(400);
+      expect((await confirm(token, staffCode(second, t.clock.now()))).status).toBe(200);
+      expect((await send(t.app, 'staff/auth/login', { email: 'gbenga@adireacademy.ng', password: 'Other-Pass-77' })).status).toBe(200);
+    },
+  );
 
   it('a new invitation to the address ends the earlier one', async () => {
     const earlier = await invite(t, 'hauwa@adireacademy.ng');

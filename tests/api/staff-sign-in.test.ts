@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { ChallengeSchema, StaffSignedInSchema } from '#features/staff/schemas.ts';
 import { CHALLENGE_MS, CODES_PER_CHALLENGE, MEMBER_CODE_FAILURES_ALLOWED } from '#features/staff/server/second-factor.ts';
-import { auditLog } from '#server/db/schema.ts';
-import { enrolStaff } from './support/staff-flow.ts';
+import { eq, sql } from 'drizzle-orm';
+import { auditLog, staffSessions } from '#server/db/schema.ts';
+import { enrolStaff, untilWaitingOnLocks } from './support/staff-flow.ts';
 import { readData, readJson, send, useTestApp } from './support/test-app.ts';
 import { signUpStudent } from './support/factories.ts';
 import { seedStaff, STAFF_PASSWORD, staffCode } from '../support/staff.ts';
@@ -188,6 +189,31 @@ describe('staff sign-in', () => {
     t.clock.advance(60 * 60_000);
     expect((await mfa(await challengeFor(staff.email), staffCode(totpSecret, t.clock.now()))).status).toBe(200);
   });
+
+  // PostgreSQL only: PGlite runs one statement at a time, so nothing can wait on a lock there.
+  it.runIf(process.env.DATABASE_URL)(
+    'a removal that lands while the code is being taken leaves the member no session, whichever comes first',
+    async () => {
+      const admin = await seedStaff(t, { role: 'admin' });
+      const { staff, totpSecret } = await seedStaff(t);
+      t.clock.advance(30_000);
+      const challenge = await challengeFor(staff.email);
+      // The audit log held still: the sign-in stops after its code is taken and its challenge ended,
+      // the removal stops at its own audit entry; both then go on at once.
+      const answers = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table audit_log in share mode`);
+        const signIn = mfa(challenge, staffCode(totpSecret, t.clock.now()));
+        await untilWaitingOnLocks(t.db, 1);
+        const removal = send(t.app, `staff/members/${staff.id}`, undefined, { method: 'DELETE', token: admin.token });
+        await untilWaitingOnLocks(t.db, 2);
+        return [signIn, removal] as const;
+      });
+      const [signIn, removal] = await Promise.all(answers);
+      expect(removal.status).toBe(200);
+      expect([200, 400]).toContain(signIn.status);
+      expect(await t.db.select().from(staffSessions).where(eq(staffSessions.staffId, staff.id))).toEqual([]);
+    },
+  );
 
   it('refuses codes that are neither six digits nor a recovery code before any check', async () => {
     const { staff } = await seedStaff(t);

@@ -79,4 +79,17 @@ describe('staff and student tokens', () => {
     expect(answers.map((answer) => answer.status)).toEqual([401, 400, 400, 404]);
     for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store');
   });
+
+  it('a staff path parameter holding a control character is 404 and no-store too', async () => {
+    const admin = await seedStaff(t, { role: 'admin' });
+    for (const value of ['%00', 'a%0Ab', '%1F'])
+      for (const method of ['PATCH', 'DELETE']) {
+        const answer = await send(t.app, `staff/members/${value}`, method === 'PATCH' ? { role: 'staff' } : undefined, {
+          method,
+          token: admin.token,
+        });
+        expect(answer.status, `${method} staff/members/${value}`).toBe(404);
+        expect(answer.headers.get('cache-control'), `${method} staff/members/${value}`).toBe('no-store');
+      }
+  });
 });

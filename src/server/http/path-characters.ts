@@ -20,6 +20,9 @@ function decoded(path: string): string {
 export const refuseControlCharacters = (): MiddlewareHandler<ApiEnv> => async (c, next) => {
   const path = pathOf(c.req.url);
   // Without a '%' there is nothing to decode (the URL parser has already encoded raw control characters).
-  if (CONTROL.test(path.includes('%') ? decoded(path) : path)) return c.json({ message: NOT_FOUND_MESSAGE }, 404);
+  // Answered before any router, so before the staff router's no-store: said here, for every path,
+  // as a 404 may otherwise be kept by a cache and nothing is gained by keeping this one.
+  if (CONTROL.test(path.includes('%') ? decoded(path) : path))
+    return c.json({ message: NOT_FOUND_MESSAGE }, 404, { 'cache-control': 'no-store' });
   await next();
 };

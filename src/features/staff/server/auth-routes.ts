@@ -41,7 +41,7 @@ import {
   takeRecoveryCode,
   takeTotpCode,
 } from './second-factor.ts';
-import { createStaffSession } from './sessions.ts';
+import { createLiveStaffSession } from './sessions.ts';
 import { toStaff } from './staff.ts';
 import { otpauthUrl } from './totp.ts';
 
@@ -201,18 +201,13 @@ export function createStaffAuthRoutes(services: ApiServices) {
         throw invalidCode();
       }
       await forgiveMemberCodeTry(db, member.id);
-      await recordAudit(db, {
-        at: now,
-        actor: member,
-        ip: clientAddress(c, env),
-        action: 'staff.sign_in',
-        target: `staff:${member.id}`,
-        details: { method },
-      });
-      return c.json(
-        { message: 'Welcome back!', data: { token: await createStaffSession(db, member.id, now), staff: toStaff(member) } },
-        200,
+      const ip = clientAddress(c, env);
+      // A removal that lands meanwhile: no session and no sign-in entry, as if it had come first.
+      const token = await createLiveStaffSession(db, member.id, now, (tx) =>
+        recordAudit(tx, { at: now, actor: member, ip, action: 'staff.sign_in', target: `staff:${member.id}`, details: { method } }),
       );
+      if (!token) throw invalidCode();
+      return c.json({ message: 'Welcome back!', data: { token, staff: toStaff(member) } }, 200);
     },
   );
 

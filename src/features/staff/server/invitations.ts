@@ -106,10 +106,19 @@ export async function confirmEnrolment(
   if (step === null) return null;
   const { pendingPasswordHash, pendingTotpSecret } = invitation;
   return db.transaction(async (tx) => {
+    // Only while the secret is still the one the code was checked against: an acceptance in another
+    // tab since then drew a new one (and a password with it), and the code of the old one is void.
     const [used] = await tx
       .update(staffInvitations)
       .set({ usedAt: now, pendingPasswordHash: null, pendingTotpSecret: null })
-      .where(and(eq(staffInvitations.id, invitation.id), isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, now)))
+      .where(
+        and(
+          eq(staffInvitations.id, invitation.id),
+          isNull(staffInvitations.usedAt),
+          gt(staffInvitations.expiresAt, now),
+          eq(staffInvitations.pendingTotpSecret, pendingTotpSecret),
+        ),
+      )
       .returning({ id: staffInvitations.id });
     if (!used) return null;
     // The address is unique among live members: a member created meanwhile under it ends this

@@ -8,7 +8,7 @@ import { INVITATION_HOURS } from './invitations.ts';
 
 export function invitationMail(to: { email: string; name: string; role: string }, link: string): OutgoingMail {
   const title = `You are invited to the ${COLLEGE_NAME} staff console`;
-  const lead = `You have been given a ${to.role === 'admin' ? 'admin' : 'staff'} account on the staff console. Open the link to choose a password and set up an authenticator app on your phone.`;
+  const lead = `You have been given ${to.role === 'admin' ? 'an admin' : 'a staff'} account on the staff console. Open the link to choose a password and set up an authenticator app on your phone.`;
   const lasts = `The link works once, for ${INVITATION_HOURS} hours.`;
   const notYou = 'If you were not expecting this, ignore this e-mail: nothing happens without the link.';
   const greeting = `Hello ${oneLine(to.name)},`;

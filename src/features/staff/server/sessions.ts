@@ -19,6 +19,30 @@ export async function createStaffSession(db: Database, staffId: string, now: Dat
 }
 
 /**
+ * Starts a session for the member unless removed, writing `record` (the sign-in's audit entry) in
+ * the same transaction; null for a removed member. The member's row is share-locked first, so a
+ * removal at the same moment either comes first (nothing starts) or waits for this and then ends
+ * the session with the others: a removed member never keeps one.
+ */
+export async function createLiveStaffSession(
+  db: Database,
+  staffId: string,
+  now: Date,
+  record: (tx: Database) => Promise<void>,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [live] = await tx
+      .select({ id: staffMembers.id })
+      .from(staffMembers)
+      .where(and(eq(staffMembers.id, staffId), isNull(staffMembers.removedAt)))
+      .for('share');
+    if (!live) return null;
+    await record(tx);
+    return createStaffSession(tx, staffId, now);
+  });
+}
+
+/**
  * The member a token belongs to while the session lives and the member is not removed; its idle
  * clock restarts. One statement finds and touches the session, so a request racing its expiry
  * never revives it.
