@@ -14,6 +14,7 @@ import { closedPort } from './support/closed-port.ts';
 import { signUpStudent } from './support/factories.ts';
 import { startFakePaystack, type FakePaystack, type PaystackStatus } from './support/fake-paystack.ts';
 import { authHeader, get, readJson, send, useTestApp } from './support/test-app.ts';
+import { seedStaff } from '../support/staff.ts';
 
 const SECRET = 'sk_test_abc123';
 const SITE = 'https://adire.test';
@@ -298,6 +299,33 @@ describe('a Paystack that is down', () => {
     expect(await statusOf(student.token, reference)).toEqual({ status: 'success', course_id: 'course-02' });
     expect(await myCourseIds(student.token)).toEqual(['course-02']);
     expect(receiptMails()).toHaveLength(1);
+  });
+
+  it("refunds through Paystack's POST /refund with the reason as merchant_note: once, however many admins press it at once; a Paystack that refuses changes nothing (503)", async () => {
+    const student = await studentWithCatalogue();
+    const { reference } = await startPayment(student.token);
+    fake.settle(reference, 'success');
+    expect((await statusOf(student.token, reference)).status).toBe('success');
+    const admin = await seedStaff(t, { role: 'admin' });
+    const refund = () => send(t.app, `staff/payments/${reference}/refund`, { reason: 'Paid by mistake' }, as(admin.token));
+
+    fake.mode = 'error';
+    expect((await refund()).status).toBe(503);
+    fake.mode = 'up';
+    expect(await myCourseIds(student.token)).toEqual(['course-02']);
+    expect(fake.refunds).toEqual([]);
+
+    const answers = await Promise.all([refund(), refund()]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(fake.refunds).toEqual([{ reference, amount: PRICE_KOBO, merchant_note: 'Paid by mistake' }]);
+    expect(fake.problems).toEqual([]);
+    const [row] = await t.db.select().from(payments).where(eq(payments.reference, reference));
+    expect(row?.status).toBe('refunded');
+    expect(await myCourseIds(student.token)).toEqual([]);
+    // A charge.success replayed after the refund never enrols again.
+    const body = chargeSuccess(reference, student.email);
+    expect((await postWebhook(body, signWebhook(body, SECRET))).status).toBe(200);
+    expect(await myCourseIds(student.token)).toEqual([]);
   });
 
   it('is PaymentProviderUnavailableError when refused, hung past the timeout, or given a wrong key', async () => {

@@ -89,6 +89,7 @@ describe('staff students', () => {
     expect(((await login.json()) as { message: string }).message).toBe(DEACTIVATED_MESSAGE);
     const listed = await readData(await get(t.app, `staff/students?search=${student.email}`, { token: member.token }), StudentsPageSchema);
     expect(listed.students[0]!.deactivated).toBe(true);
+    t.clock.advance(1000);
     expect((await send(t.app, `staff/students/${student.id}/activate`, { reason: 'Settled' }, { token: member.token })).status).toBe(200);
     // The old session stays ended; signing in works again.
     expect((await get(t.app, 'user/student/profile', { token: student.token })).status).toBe(401);

@@ -19,7 +19,7 @@ import {
   type QueuedTick,
 } from './offline/store.ts';
 import { pendingTicks } from './offline/pending-ticks.ts';
-import { percentDone } from './percent-done.ts';
+import { percentDone } from '#lib/percent-done.ts';
 import { learningApi } from './api.ts';
 import type { CourseMaterials, Material } from './schemas.ts';
 

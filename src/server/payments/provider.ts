@@ -26,7 +26,7 @@ export interface ChargeState {
 }
 
 /** What a provider says of a refund it accepted: Paystack queues one ('pending') and pays it out later. */
-export interface RefundState {
+interface RefundState {
   status: 'pending' | 'processed';
 }
 

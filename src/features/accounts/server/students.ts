@@ -1,9 +1,10 @@
 // Student accounts: finding them by address (in any letter case), creating them, and switching
 // them off and on (the admin command).
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, isNull, lt, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { SignupSchema } from '../schemas.ts';
-import { revokeAllSessions, type StudentRecord } from '#server/auth/sessions.ts';
+import type { StudentRecord } from '#server/auth/sessions.ts';
+import { setActive } from '#server/auth/student-status.ts';
 import type { Database } from '#server/db/client.ts';
 import { students } from '#server/db/schema.ts';
 
@@ -71,13 +72,4 @@ export async function setStudentActive(db: Database, email: string, active: bool
   if (!student) return false;
   await setActive(db, student, active, now);
   return true;
-}
-
-/** The switch itself, on an account already found (in the caller's transaction, if it has one). */
-export async function setActive(db: Database, student: StudentRecord, active: boolean, now: Date): Promise<void> {
-  await db
-    .update(students)
-    .set({ deactivatedAt: active ? null : (student.deactivatedAt ?? now), updatedAt: now })
-    .where(eq(students.id, student.id));
-  if (active && student.deactivatedAt) await revokeAllSessions(db, student.id);
 }

@@ -1,11 +1,11 @@
 // A student's progress: each course's live materials in order with their ticks, the one rule that
-// turns ticks into a percentage (../percent-done.ts, which the browser shares), and My courses, with
+// turns ticks into a percentage (#lib/percent-done.ts, which the browser shares), and My courses, with
 // where to continue. Retired materials count for nothing. A tick or untick carries the time it was
 // made, and per material the latest time wins (saveTick), whatever order devices send them in.
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { courseMaterials, courses, enrolments, materialProgress } from '#server/db/schema.ts';
-import { percentDone } from '../percent-done.ts';
+import { percentDone } from '#lib/percent-done.ts';
 import type { MyCourse } from '../schemas.ts';
 
 type Reader = Pick<Database, 'select'>;

@@ -3,6 +3,7 @@
 // CSV a spreadsheet opens safely.
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import * as v from 'valibot';
+import { csvTable } from '#lib/csv.ts';
 import { koboToDecimal } from '#lib/money.ts';
 import type { Database } from '#server/db/client.ts';
 import { courses, payments, students } from '#server/db/schema.ts';
@@ -62,22 +63,7 @@ export async function enrolmentRows(db: Database): Promise<EnrolmentRow[]> {
   }));
 }
 
-/**
- * One field: a leading =, +, -, @, tab or CR would make a spreadsheet read it as a formula, so it
- * gets an apostrophe first; then RFC 4180 quoting for a comma, a quote or a line break.
- */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** The header and one record per row, separated by CRLF (RFC 4180); no rows, the header alone. */
+/** The header and one record per row (the formula-safe rules of #lib/csv.ts). */
 export function toCsv(rows: readonly EnrolmentRow[]): string {
   return csvTable(ENROLMENT_COLUMNS, rows);
-}
-
-/** Any table as CSV with the same rules: the staff console's downloads use it too. */
-export function csvTable<C extends string>(columns: readonly C[], rows: readonly Record<C, string>[]): string {
-  const records = [columns.join(','), ...rows.map((row) => columns.map((column) => csvField(row[column])).join(','))];
-  return records.join('\r\n');
 }

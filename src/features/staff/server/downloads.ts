@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { koboToDecimal } from '#lib/money.ts';
 import type { Database } from '#server/db/client.ts';
 import { courses, enrolments, newsletterSubscriptions, payments, students } from '#server/db/schema.ts';
-import { csvTable } from '#features/payments/server/enrolment-report.ts';
+import { csvTable } from '#lib/csv.ts';
 import { progressOf } from './student-list.ts';
 
 const ENROLMENT_COLUMNS = ['student', 'email', 'phone', 'course', 'source', 'amount', 'enrolled_at', 'progress'] as const;

@@ -5,7 +5,7 @@ import type { payments } from '#server/db/schema.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 
-export const paymentStatus = (row: Pick<PaymentRow, 'status' | 'needsRefund'>) =>
+const paymentStatus = (row: Pick<PaymentRow, 'status' | 'needsRefund'>) =>
   row.status === 'success' && row.needsRefund ? ('needs_refund' as const) : row.status;
 
 export function toStaffPayment(row: PaymentRow & { email: string }) {

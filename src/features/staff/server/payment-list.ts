@@ -2,7 +2,7 @@
 // others, filtered by status and course. Two index scans instead of one sort of every payment: the
 // few to refund (payments_needs_refund_idx), then the rest (payments_created_at_idx,
 // payments_status_created_at_idx, payments_course_created_at_idx).
-import { and, count, desc, eq, getTableColumns, not, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { payments, students } from '#server/db/schema.ts';
 import { toStaffPayment } from './payment-answers.ts';
@@ -24,6 +24,24 @@ const selectPayments = (db: Reader) =>
     .from(payments)
     .innerJoin(students, eq(students.id, payments.studentId));
 
+/** One page of payments from an index walk of payments alone; the page's e-mail addresses after. */
+async function pageOf(db: Reader, where: SQL | undefined, limit: number, offset: number) {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(where)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit)
+    .offset(offset);
+  if (rows.length === 0) return [];
+  const emails = await db
+    .select({ id: students.id, email: students.email })
+    .from(students)
+    .where(inArray(students.id, [...new Set(rows.map((row) => row.studentId))]));
+  const emailOf = new Map(emails.map((row) => [row.id, row.email]));
+  return rows.map((row) => ({ ...row, email: emailOf.get(row.studentId) ?? '' }));
+}
+
 export async function paymentsPage(db: Reader, query: PaymentsQuery) {
   const filters: SQL[] = [];
   if (query.course_id) filters.push(eq(payments.courseId, query.course_id));
@@ -31,27 +49,26 @@ export async function paymentsPage(db: Reader, query: PaymentsQuery) {
   if (query.status === 'needs_refund') filters.push(toRefund);
   else if (query.status) filters.push(eq(payments.status, query.status));
   const offset = (query.page - 1) * query.per_page;
-  const first = !query.status || query.status === 'needs_refund' ? and(...filters, toRefund) : null;
-  const rest = query.status === 'needs_refund' ? null : and(...filters, not(toRefund));
-  const [[firstCount], [restCount]] = await Promise.all([
-    first ? db.select({ n: count() }).from(payments).where(first) : [{ n: 0 }],
-    rest ? db.select({ n: count() }).from(payments).where(rest) : [{ n: 0 }],
+  const mayRefund = !query.status || query.status === 'success' || query.status === 'needs_refund';
+  // Two counts the indexes answer alone; the payments that stand are the difference.
+  const [[all], [refundable]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(payments)
+      .where(and(...filters)),
+    mayRefund
+      ? db
+          .select({ n: count() })
+          .from(payments)
+          .where(and(...filters, toRefund))
+      : [{ n: 0 }],
   ]);
-  const firstTotal = firstCount?.n ?? 0;
-  const totalCount = firstTotal + (restCount?.n ?? 0);
-  const rows = [];
-  if (first && offset < firstTotal)
-    rows.push(
-      ...(await selectPayments(db).where(first).orderBy(desc(payments.createdAt), desc(payments.id)).limit(query.per_page).offset(offset)),
-    );
-  if (rest && rows.length < query.per_page)
-    rows.push(
-      ...(await selectPayments(db)
-        .where(rest)
-        .orderBy(desc(payments.createdAt), desc(payments.id))
-        .limit(query.per_page - rows.length)
-        .offset(Math.max(0, offset - firstTotal))),
-    );
+  const firstTotal = query.status === 'success' ? 0 : (refundable?.n ?? 0);
+  const restTotal = query.status === 'needs_refund' ? 0 : (all?.n ?? 0) - (refundable?.n ?? 0);
+  const rows = offset < firstTotal ? await pageOf(db, and(...filters, toRefund), query.per_page, offset) : [];
+  if (restTotal > 0 && rows.length < query.per_page)
+    rows.push(...(await pageOf(db, and(...filters, not(toRefund)), query.per_page - rows.length, Math.max(0, offset - firstTotal))));
+  const totalCount = firstTotal + restTotal;
   return { payments: rows.map(toStaffPayment), total_count: totalCount, total_pages: Math.ceil(totalCount / query.per_page) };
 }
 

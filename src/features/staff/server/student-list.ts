@@ -1,10 +1,10 @@
 // The console's students: paged newest first, searched by any part of a name, an e-mail address or
-// a phone number (trigram indexes students_name_trgm_idx, students_email_trgm_idx,
-// students_phone_trgm_idx; the list itself walks students_created_at_idx), and one student's page.
+// a phone number (one column, search_text, with the trigram index students_search_trgm_idx; the
+// list itself walks students_created_at_idx), and one student's page.
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { courseMaterials, courses, enrolments, materialProgress, payments, students } from '#server/db/schema.ts';
-import { percentDone } from '#features/learning/percent-done.ts';
+import { percentDone } from '#lib/percent-done.ts';
 
 type Reader = Pick<Database, 'select'>;
 
@@ -14,13 +14,10 @@ const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\
 function searchFilter(search: string | undefined): SQL | undefined {
   const text = search?.toLowerCase();
   if (!text) return undefined;
-  const matches: SQL[] = [
-    sql`lower(${students.firstName} || ' ' || ${students.lastName}) like ${likeText(text)}`,
-    sql`lower(${students.email}) like ${likeText(text)}`,
-  ];
+  const matches: SQL[] = [sql`${students.searchText} like ${likeText(text)}`];
   // Phones are stored in the national form (0 + 10 digits): '+234 803 ...' finds '0803...'.
   const digits = text.replace(/\D/g, '').replace(/^234/, '0');
-  if (digits.length >= 3) matches.push(sql`${students.phoneNumber} like ${likeText(digits)}`);
+  if (digits.length >= 3 && digits !== text) matches.push(sql`${students.searchText} like ${likeText(digits)}`);
   return or(...matches);
 }
 

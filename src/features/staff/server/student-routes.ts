@@ -2,7 +2,7 @@
 // counts, the searchable list, a student's page, and deactivating or reactivating an account with a
 // reason (the admin command's code, setActive, and an audit entry in the same transaction).
 import { Hono } from 'hono';
-import { setActive } from '#features/accounts/server/students.ts';
+import { setActive } from '#server/auth/student-status.ts';
 import { toUser } from '#server/auth/user.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';

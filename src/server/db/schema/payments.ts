@@ -61,6 +61,10 @@ export const payments = pgTable(
     index('payments_created_at_idx').on(table.createdAt),
     index('payments_status_created_at_idx').on(table.status, table.createdAt),
     index('payments_course_created_at_idx').on(table.courseId, table.createdAt),
+    // The summary's revenue: what was paid in the last 30 days.
+    index('payments_paid_at_idx')
+      .on(table.paidAt)
+      .where(sql`${table.status} = 'success'`),
     index('payments_needs_refund_idx')
       .on(table.createdAt)
       .where(sql`${table.needsRefund} and ${table.status} = 'success'`),
