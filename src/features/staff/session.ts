@@ -5,8 +5,8 @@ import { atom } from 'nanostores';
 import * as v from 'valibot';
 import { StaffSignedInSchema } from './schemas.ts';
 
-export const STAFF_SESSION_KEY = 'adire.staff-session';
-export const STAFF_LOGIN_PATH = '/staff/login';
+const STAFF_SESSION_KEY = 'adire.staff-session';
+const STAFF_LOGIN_PATH = '/staff/login';
 /** The server ends a staff session 15 minutes after its last call; the page leaves after as long without a touch. */
 export const STAFF_IDLE_MS = 15 * 60_000;
 

@@ -1,10 +1,9 @@
 // /staff/audit (admin): every change staff made, newest first, paged and filtered by actor or action.
 import { SearchField } from '#lib/forms/SearchField.tsx';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
-import { Pagination } from '#lib/ui/Pagination.tsx';
 import { staffApi } from '../api.ts';
 import { LoadState, when, TableBox } from './parts.tsx';
-import { useListQuery } from './use-list.ts';
+import { ListPager, useListQuery } from './use-list.tsx';
 import { useLoad } from './use-load.ts';
 
 function Audit() {
@@ -43,15 +42,7 @@ function Audit() {
                 </tbody>
               </table>
             </TableBox>
-            <Pagination
-              label="Audit log pages"
-              page={query.page}
-              totalPages={data.total_pages}
-              perPage={query.per_page}
-              busy={busy}
-              onPageChange={(page) => update({ page })}
-              onPerPageChange={(per_page) => update({ per_page })}
-            />
+            <ListPager label="Audit log pages" query={query} totalPages={data.total_pages} busy={busy} update={update} />
           </>
         )}
       </LoadState>

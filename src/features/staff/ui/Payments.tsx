@@ -1,11 +1,10 @@
 // /staff/payments: filter by status and course, paged; the server lists needs_refund first.
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
-import { Pagination } from '#lib/ui/Pagination.tsx';
 import { staffApi } from '../api.ts';
 import type { CourseOption } from '../links.ts';
 import { LoadState } from './parts.tsx';
 import { PaymentsTable } from './PaymentsTable.tsx';
-import { useListQuery } from './use-list.ts';
+import { ListPager, useListQuery } from './use-list.tsx';
 import { useLoad } from './use-load.ts';
 
 const STATUSES = ['needs_refund', 'success', 'pending', 'failed', 'refunded'];
@@ -46,15 +45,7 @@ function Payments({ courses }: { courses: CourseOption[] }) {
               {data.total_count.toLocaleString('en-NG')} payments
             </p>
             <PaymentsTable payments={data.payments} />
-            <Pagination
-              label="Payments pages"
-              page={query.page}
-              totalPages={data.total_pages}
-              perPage={query.per_page}
-              busy={busy}
-              onPageChange={(page) => update({ page })}
-              onPerPageChange={(per_page) => update({ per_page })}
-            />
+            <ListPager label="Payments pages" query={query} totalPages={data.total_pages} busy={busy} update={update} />
           </>
         )}
       </LoadState>

@@ -4,12 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
-import { Pagination } from '#lib/ui/Pagination.tsx';
 import { staffApi } from '../api.ts';
 import { REQUEST_STATUSES, type StaffRequest } from '../console-schemas.ts';
 import { RequestReplySchema as ReplySchema } from '../schemas.ts';
 import { Badge, fullName, LoadState, when } from './parts.tsx';
-import { useListQuery } from './use-list.ts';
+import { ListPager, useListQuery } from './use-list.tsx';
 import { useLoad } from './use-load.ts';
 
 function ReplyForm({ request, onDone }: { request: StaffRequest; onDone: (request: StaffRequest) => void }) {
@@ -140,15 +139,7 @@ function Requests() {
                   </li>
                 ))}
               </ul>
-              <Pagination
-                label="Requests pages"
-                page={query.page}
-                totalPages={data.total_pages}
-                perPage={query.per_page}
-                busy={busy}
-                onPageChange={(page) => update({ page })}
-                onPerPageChange={(per_page) => update({ per_page })}
-              />
+              <ListPager label="Requests pages" query={query} totalPages={data.total_pages} busy={busy} update={update} />
             </div>
             {open ? <Thread request={open} onChange={changed} /> : <p className="staff-muted">Choose a request to read it and reply.</p>}
           </div>

@@ -1,10 +1,9 @@
 // /staff/students: search by name, e-mail or phone, paged; each row links to the student's page.
 import { SearchField } from '#lib/forms/SearchField.tsx';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
-import { Pagination } from '#lib/ui/Pagination.tsx';
 import { staffApi } from '../api.ts';
 import { Badge, fullName, LoadState, when, TableBox } from './parts.tsx';
-import { useListQuery } from './use-list.ts';
+import { ListPager, useListQuery } from './use-list.tsx';
 import { useLoad } from './use-load.ts';
 import { studentHref } from '../links.ts';
 
@@ -50,15 +49,7 @@ function Students() {
                 </tbody>
               </table>
             </TableBox>
-            <Pagination
-              label="Students pages"
-              page={query.page}
-              totalPages={data.total_pages}
-              perPage={query.per_page}
-              busy={busy}
-              onPageChange={(page) => update({ page })}
-              onPerPageChange={(per_page) => update({ per_page })}
-            />
+            <ListPager label="Students pages" query={query} totalPages={data.total_pages} busy={busy} update={update} />
           </>
         )}
       </LoadState>

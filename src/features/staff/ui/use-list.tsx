@@ -1,6 +1,7 @@
 // A paged list whose page, size and filters live in the address, so a filtered page can be linked
 // to, reloaded and gone back to.
 import { useCallback, useState } from 'react';
+import { Pagination } from '#lib/ui/Pagination.tsx';
 
 export function useListQuery<F extends Record<string, string>>(filters: F) {
   const [state, setState] = useState(() => {
@@ -21,3 +22,24 @@ export function useListQuery<F extends Record<string, string>>(filters: F) {
   }, []);
   return [state, update] as const;
 }
+
+interface ListPagerProps {
+  label: string;
+  query: { page: number; per_page: number };
+  totalPages: number;
+  busy: boolean;
+  update: (change: { page?: number; per_page?: number }) => void;
+}
+
+/** The kit's pagination, bound to a list's query. */
+export const ListPager = ({ label, query, totalPages, busy, update }: ListPagerProps) => (
+  <Pagination
+    label={label}
+    page={query.page}
+    totalPages={totalPages}
+    perPage={query.per_page}
+    busy={busy}
+    onPageChange={(page) => update({ page })}
+    onPerPageChange={(per_page) => update({ per_page })}
+  />
+);
