@@ -78,7 +78,9 @@ export default defineConfig({
       filter: (page) => {
         const path = new URL(page).pathname.replace(/\/$/, '');
         return (
-          path === '/auth/login' || path === '/auth/signup' || !/\/(404|empty|offline|auth|dashboard|payments|checkout)(\/|$)/.test(path)
+          path === '/auth/login' ||
+          path === '/auth/signup' ||
+          !/\/(404|empty|offline|auth|dashboard|payments|checkout|staff)(\/|$)/.test(path)
         );
       },
     }),

@@ -7,7 +7,15 @@
 // offline feature stores itself (src/features/learning/offline/store.ts).
 import { get } from 'idb-keyval';
 import { parseRange } from '#lib/byte-range.ts';
-import { MATERIALS_CACHE, OFFLINE_PAGE, PAGES_CACHE, STUDENT_KEY, offlineStore, parseSavedFileUrl } from '#lib/offline/keys.ts';
+import {
+  isStaffPath,
+  MATERIALS_CACHE,
+  OFFLINE_PAGE,
+  PAGES_CACHE,
+  STUDENT_KEY,
+  offlineStore,
+  parseSavedFileUrl,
+} from '#lib/offline/keys.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 // Background Sync's event is not in TypeScript's WebWorker lib yet.
@@ -113,6 +121,8 @@ self.addEventListener('fetch', (event) => {
   if (saved) return event.respondWith(savedFile(request, url.pathname, saved.student));
   // The API's answers and uploaded pictures are personal: never kept here.
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/media/')) return;
+  // The staff console is never kept on a device: its pages go to the network every time.
+  if (isStaffPath(url.pathname)) return;
   if (request.mode === 'navigate') return event.respondWith(page(event, url));
   if (/^\/(_astro|icons)\//.test(url.pathname) || url.pathname === '/favicon.svg') return event.respondWith(asset(request));
 });

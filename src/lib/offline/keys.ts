@@ -55,3 +55,6 @@ export const offlineStore = () => createStore('adire-offline', 'kv');
 
 /** The key of the student signed in on this browser: only their saved files are served. */
 export const STUDENT_KEY = 'student';
+
+/** The staff console's pages (/staff and below): never cached by the service worker. */
+export const isStaffPath = (pathname: string) => pathname === '/staff' || pathname.startsWith('/staff/');

@@ -1,0 +1,9 @@
+// The console's addresses for one record: the pages are static, the record is in the query.
+export const studentHref = (id: string) => `/staff/students/view?id=${encodeURIComponent(id)}`;
+export const paymentHref = (reference: string) => `/staff/payments/view?reference=${encodeURIComponent(reference)}`;
+
+/** A course as the console's pages name it (from the catalogue at build time). */
+export interface CourseOption {
+  id: string;
+  title: string;
+}

@@ -1,0 +1,56 @@
+// /staff/payments: filter by status and course, paged; the server lists needs_refund first.
+import { withBoundary } from '#lib/react/IslandBoundary.tsx';
+import { staffApi } from '../api.ts';
+import type { CourseOption } from '../links.ts';
+import { LoadState } from './parts.tsx';
+import { PaymentsTable } from './PaymentsTable.tsx';
+import { ListPager, useListQuery } from './use-list.tsx';
+import { useLoad } from './use-load.ts';
+
+const STATUSES = ['needs_refund', 'success', 'pending', 'failed', 'refunded'];
+
+function Payments({ courses }: { courses: CourseOption[] }) {
+  const [query, update] = useListQuery({ status: '', course_id: '' });
+  const { data, busy, error } = useLoad(() => staffApi.payments(query), [query.status, query.course_id, query.page, query.per_page]);
+  return (
+    <>
+      <div className="staff-filters" role="group" aria-label="Filter payments">
+        <label>
+          Status
+          <select value={query.status} onChange={(event) => update({ status: event.target.value })}>
+            <option value="">All</option>
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status.replace('_', ' ')}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Course
+          <select value={query.course_id} onChange={(event) => update({ course_id: event.target.value })}>
+            <option value="">All</option>
+            {courses.map((course) => (
+              <option key={course.id} value={course.id}>
+                {course.title}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <LoadState busy={busy} error={error}>
+        {data && (
+          <>
+            <p className="staff-muted" role="status">
+              {data.total_count.toLocaleString('en-NG')} payments
+            </p>
+            <PaymentsTable payments={data.payments} />
+            <ListPager label="Payments pages" query={query} totalPages={data.total_pages} busy={busy} update={update} />
+          </>
+        )}
+      </LoadState>
+    </>
+  );
+}
+
+export default withBoundary(Payments, 'Payments');
