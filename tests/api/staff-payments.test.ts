@@ -200,6 +200,17 @@ describe('staff enrolments', () => {
     expect((await send(t.app, 'staff/enrolments', { ...body, student_id: admin.staff.id }, { token: member.token })).status).toBe(404);
   });
 
+  it('refuses an amount received of nothing or past what a payment can hold (400), and enrols nobody', async () => {
+    await seedCatalogue(t.db);
+    const { token } = await seedStaff(t);
+    const student = await signUpStudent(t);
+    const body = { student_id: student.id, course_id: 'course-03', note: 'Bank transfer' };
+    for (const amount_received of ['0', '0.00', '999999999.99', '21474836.48', '1e5', '-1', '180000.001', ' '])
+      expect((await send(t.app, 'staff/enrolments', { ...body, amount_received }, { token })).status, amount_received).toBe(400);
+    expect(await enrolled(student.id, 'course-03')).toBe(false);
+    expect((await send(t.app, 'staff/enrolments', { ...body, amount_received: '10000000.00' }, { token })).status).toBe(201);
+  });
+
   it('two manual enrolments at once make one: one 201, one 409', async () => {
     await seedCatalogue(t.db);
     const { token } = await seedStaff(t);
