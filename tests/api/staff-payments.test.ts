@@ -13,6 +13,7 @@ import {
   StudentDetailSchema,
 } from '#features/staff/schemas.ts';
 import { enrolments, notifications, payments, students } from '#server/db/schema.ts';
+import { OTHER_PROVIDER } from '#features/staff/server/refunds.ts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { enrolStudent, signUpStudent } from './support/factories.ts';
 import { get, readData, send, useTestApp } from './support/test-app.ts';
@@ -153,6 +154,30 @@ describe('staff payments', () => {
     const { reference } = ((await started.json()) as { data: { reference: string } }).data;
     expect((await send(t.app, `staff/payments/${reference}/refund`, { reason: 'x' }, { token: admin.token })).status).toBe(409);
     expect((await send(t.app, 'staff/payments/ADR-NOSUCHPAYMENT000/refund', { reason: 'x' }, { token: admin.token })).status).toBe(404);
+  });
+
+  it('is 409 for a payment another provider took, and records no refund', async () => {
+    const admin = await seedStaff(t, { role: 'admin' });
+    const { student } = await paidStudent();
+    const now = t.clock.now();
+    // A Paystack charge on a server running the test provider (a copy of live data).
+    await t.db.insert(payments).values({
+      reference: 'ADR-PAYSTACK0CHARGE1',
+      studentId: student.id,
+      courseId: 'course-03',
+      amountKobo: 8_000_000,
+      provider: 'paystack',
+      status: 'success',
+      createdAt: now,
+      updatedAt: now,
+      paidAt: now,
+    });
+    const refused = await send(t.app, 'staff/payments/ADR-PAYSTACK0CHARGE1/refund', { reason: 'x' }, { token: admin.token });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe(OTHER_PROVIDER);
+    const page = await readData(await get(t.app, 'staff/payments/ADR-PAYSTACK0CHARGE1', { token: admin.token }), StaffPaymentSchema);
+    expect(page).toMatchObject({ status: 'success', refunded_at: null });
+    expect(await auditActions(admin.token)).toEqual([]);
   });
 
   it('two refunds at once make one', async () => {

@@ -20,6 +20,7 @@ import { findStaffPayment } from './payment-list.ts';
 
 export const NO_SUCH_PAYMENT = 'No payment has this reference';
 export const NOT_REFUNDABLE = 'Only a successful payment can be refunded';
+export const OTHER_PROVIDER = 'This payment was made through another payment provider; refund it there.';
 const PROVIDER_REFUSED = 'The payment provider did not make the refund; nothing has changed. Try again in a few minutes.';
 
 type By = Omit<AuditEntry, 'action' | 'target' | 'details'>;
@@ -43,6 +44,9 @@ export async function refundPayment(services: ApiServices, reference: string, re
     // Refunding twice changes nothing: the answer is the refunded payment as it stands.
     if (payment.status === 'refunded') return null;
     if (payment.status !== 'success') throw new ApiError(409, NOT_REFUNDABLE);
+    // Only the provider that took the money can give it back: the test provider would 'refund' a
+    // Paystack charge at once (a copy of live data on a test server) and record a refund never made.
+    if (payment.provider !== provider.name) throw new ApiError(409, OTHER_PROVIDER);
     try {
       await provider.refund(reference, reason);
     } catch (error) {
