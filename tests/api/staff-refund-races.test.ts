@@ -68,4 +68,27 @@ describe('refunds racing on one course', () => {
       .where(and(eq(enrolments.studentId, student.id), eq(enrolments.courseId, 'course-02')));
     expect(left).toHaveLength(0);
   });
+
+  it('a refund racing a revocation and a manual enrolment of the same course: no error, and the last word stands', async () => {
+    const admin = await seedStaff(t, { role: 'admin' });
+    await seedCatalogue(t.db);
+    const student = await signUpStudent(t);
+    const paid = await enrolStudent(t, student.token, 'course-02');
+    const answers = await Promise.all([
+      send(t.app, `staff/payments/${paid}/refund`, { reason: 'Asked' }, { token: admin.token }),
+      send(t.app, `staff/enrolments/${student.id}/course-02`, { reason: 'Reversed' }, { token: admin.token, method: 'DELETE' }),
+      send(t.app, 'staff/enrolments', { student_id: student.id, course_id: 'course-02', note: 'Cash' }, { token: admin.token }),
+    ]);
+    expect(answers[0].status).toBe(200);
+    expect([200, 404]).toContain(answers[1].status);
+    expect([201, 409]).toContain(answers[2].status);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.reference, paid));
+    expect(payment!.status).toBe('refunded');
+    // Whatever the order, the course is held only by the manual enrolment, if anything.
+    const left = await t.db
+      .select()
+      .from(enrolments)
+      .where(and(eq(enrolments.studentId, student.id), eq(enrolments.courseId, 'course-02')));
+    expect(left.every((row) => row.source === 'manual' && row.paymentId === null)).toBe(true);
+  });
 });
