@@ -13,6 +13,7 @@ import {
   StudentDetailSchema,
 } from '#features/staff/schemas.ts';
 import { enrolments, notifications, payments, students } from '#server/db/schema.ts';
+import { OTHER_PROVIDER } from '#features/staff/server/refunds.ts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { enrolStudent, signUpStudent } from './support/factories.ts';
 import { get, readData, send, useTestApp } from './support/test-app.ts';
@@ -155,6 +156,30 @@ describe('staff payments', () => {
     expect((await send(t.app, 'staff/payments/ADR-NOSUCHPAYMENT000/refund', { reason: 'x' }, { token: admin.token })).status).toBe(404);
   });
 
+  it('is 409 for a payment another provider took, and records no refund', async () => {
+    const admin = await seedStaff(t, { role: 'admin' });
+    const { student } = await paidStudent();
+    const now = t.clock.now();
+    // A Paystack charge on a server running the test provider (a copy of live data).
+    await t.db.insert(payments).values({
+      reference: 'ADR-PAYSTACK0CHARGE1',
+      studentId: student.id,
+      courseId: 'course-03',
+      amountKobo: 8_000_000,
+      provider: 'paystack',
+      status: 'success',
+      createdAt: now,
+      updatedAt: now,
+      paidAt: now,
+    });
+    const refused = await send(t.app, 'staff/payments/ADR-PAYSTACK0CHARGE1/refund', { reason: 'x' }, { token: admin.token });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe(OTHER_PROVIDER);
+    const page = await readData(await get(t.app, 'staff/payments/ADR-PAYSTACK0CHARGE1', { token: admin.token }), StaffPaymentSchema);
+    expect(page).toMatchObject({ status: 'success', refunded_at: null });
+    expect(await auditActions(admin.token)).toEqual([]);
+  });
+
   it('two refunds at once make one', async () => {
     const admin = await seedStaff(t, { role: 'admin' });
     const { student, reference } = await paidStudent();
@@ -198,6 +223,17 @@ describe('staff enrolments', () => {
       expect((await send(t.app, 'staff/enrolments', bad, { token: member.token })).status).toBe(400);
     expect((await send(t.app, 'staff/enrolments', { ...body, course_id: 'no-such-course' }, { token: member.token })).status).toBe(404);
     expect((await send(t.app, 'staff/enrolments', { ...body, student_id: admin.staff.id }, { token: member.token })).status).toBe(404);
+  });
+
+  it('refuses an amount received of nothing or past what a payment can hold (400), and enrols nobody', async () => {
+    await seedCatalogue(t.db);
+    const { token } = await seedStaff(t);
+    const student = await signUpStudent(t);
+    const body = { student_id: student.id, course_id: 'course-03', note: 'Bank transfer' };
+    for (const amount_received of ['0', '0.00', '999999999.99', '21474836.48', '1e5', '-1', '180000.001', ' '])
+      expect((await send(t.app, 'staff/enrolments', { ...body, amount_received }, { token })).status, amount_received).toBe(400);
+    expect(await enrolled(student.id, 'course-03')).toBe(false);
+    expect((await send(t.app, 'staff/enrolments', { ...body, amount_received: '10000000.00' }, { token })).status).toBe(201);
   });
 
   it('two manual enrolments at once make one: one 201, one 409', async () => {

@@ -13,7 +13,7 @@ import {
   AuditPageSchema,
 } from '#features/staff/schemas.ts';
 import { setStudentActive } from '#features/accounts/server/students.ts';
-import { students } from '#server/db/schema.ts';
+import { payments, students } from '#server/db/schema.ts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { enrolStudent, seedContactMessage, seedSubscription, signUpStudent } from './support/factories.ts';
 import { get, readData, send, useTestApp } from './support/test-app.ts';
@@ -128,6 +128,29 @@ describe('staff students', () => {
     expect(await readData(await get(t.app, 'staff/summary', { token: later.token }), SummarySchema)).toMatchObject({
       enrolments_7d: 0,
       enrolments_30d: 1,
+    });
+  });
+  it('revenue leaves out a second payment for a course already owned: that money is to give back', async () => {
+    await seedCatalogue(t.db);
+    const { token } = await seedStaff(t);
+    const student = await signUpStudent(t);
+    await enrolStudent(t, student.token, 'course-02');
+    const now = t.clock.now();
+    await t.db.insert(payments).values({
+      reference: 'ADR-SECOND0PAYMENT01',
+      studentId: student.id,
+      courseId: 'course-02',
+      amountKobo: 7_000_000,
+      provider: 'test',
+      status: 'success',
+      needsRefund: true,
+      createdAt: now,
+      updatedAt: now,
+      paidAt: now,
+    });
+    expect(await readData(await get(t.app, 'staff/summary', { token }), SummarySchema)).toMatchObject({
+      revenue_30d: '70000.00',
+      needs_refund: 1,
     });
   });
 });

@@ -133,11 +133,16 @@ export const PaymentsQuerySchema = v.object({
   course_id: v.optional(CourseIdSchema),
 });
 
-/** Naira with up to two decimals, more than zero: '180000.00'. */
+const AMOUNT_FORMAT = 'amount_received must be an amount in naira, e.g. 180000.00';
+/**
+ * Naira with up to two decimals, more than zero and at most ten million: '180000.00'. The kobo are
+ * kept in a 32-bit column (at most 21,474,836.47 naira), so a larger figure would fail the insert.
+ */
 const AmountSchema = v.pipe(
-  v.string('amount_received must be an amount in naira, e.g. 180000.00'),
+  v.string(AMOUNT_FORMAT),
   v.trim(),
-  v.regex(/^\d{1,9}(\.\d{1,2})?$/, 'amount_received must be an amount in naira, e.g. 180000.00'),
+  v.regex(/^\d{1,9}(\.\d{1,2})?$/, AMOUNT_FORMAT),
+  v.check((amount) => Number(amount) > 0 && Number(amount) <= 10_000_000, 'amount_received must be more than 0 and at most 10000000.00'),
 );
 export const ManualEnrolmentSchema = v.strictObject({
   student_id: idOf('student_id'),

@@ -22,7 +22,7 @@ import { ALREADY_ENROLLED, enrolByHand, NO_SUCH_COURSE, NO_SUCH_STUDENT, NOT_ENR
 import { EXAMPLE_PAYMENT } from './examples.ts';
 import { findStaffPayment, paymentsPage } from './payment-list.ts';
 import { toStaffPayment } from './payment-answers.ts';
-import { NO_SUCH_PAYMENT, NOT_REFUNDABLE, refundPayment } from './refunds.ts';
+import { NO_SUCH_PAYMENT, NOT_REFUNDABLE, OTHER_PROVIDER, refundPayment } from './refunds.ts';
 import { requireAdmin, requireStaff, type StaffEnv } from './require-staff.ts';
 
 const REFERENCE = /^ADR-[A-Z0-9]{16}$/;
@@ -83,7 +83,7 @@ export function createStaffPaymentRoutes(services: ApiServices) {
         tag: 'Staff',
         staff: 'admin',
         summary: 'Refund a payment in full through the provider',
-        description: `The enrolment it paid for ends unless another successful payment for the course covers it; the student is notified and mailed. Refunding twice changes nothing. 409 \`${NOT_REFUNDABLE}\` for a payment that is not \`success\` or \`needs_refund\`; 503 when the provider does not make the refund (nothing changes).`,
+        description: `The enrolment it paid for ends unless another successful payment for the course covers it; the student is notified and mailed. Refunding twice changes nothing. 409 \`${NOT_REFUNDABLE}\` for a payment that is not \`success\` or \`needs_refund\`, or \`${OTHER_PROVIDER}\` for one taken by a provider this server does not use; 503 when the provider does not make the refund (nothing changes).`,
         examples: {
           body: { reason: 'Paid twice for the same course' },
           data: {

@@ -1,8 +1,11 @@
 // An admin refunds a payment (docs/product.md, 'Staff operations'). The payment's row is locked for
 // the whole refund, the provider's call included, so two admins pressing Refund at once make one
-// refund: the second waits, then finds it refunded and changes nothing. A provider that refuses or
+// refund: the second waits, then finds it refunded and changes nothing. Every payment of the same
+// student and course is locked with it, always in id order: a refund may move the enrolment onto
+// another of them, and two refunds each holding one payment and wanting the other's would deadlock
+// after the provider had already given the money back. A provider that refuses or
 // is down rolls everything back (503): nothing is recorded that did not happen.
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { formatNaira } from '#lib/format.ts';
 import { koboToDecimal } from '#lib/money.ts';
 import type { Database } from '#server/db/client.ts';
@@ -17,6 +20,7 @@ import { findStaffPayment } from './payment-list.ts';
 
 export const NO_SUCH_PAYMENT = 'No payment has this reference';
 export const NOT_REFUNDABLE = 'Only a successful payment can be refunded';
+export const OTHER_PROVIDER = 'This payment was made through another payment provider; refund it there.';
 const PROVIDER_REFUSED = 'The payment provider did not make the refund; nothing has changed. Try again in a few minutes.';
 
 type By = Omit<AuditEntry, 'action' | 'target' | 'details'>;
@@ -24,11 +28,25 @@ type By = Omit<AuditEntry, 'action' | 'target' | 'details'>;
 export async function refundPayment(services: ApiServices, reference: string, reason: string, by: By) {
   const { db, payments: provider } = services;
   const outcome = await db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.reference, reference)).for('update');
+    const [found] = await tx
+      .select({ studentId: payments.studentId, courseId: payments.courseId })
+      .from(payments)
+      .where(eq(payments.reference, reference));
+    if (!found) throw new ApiError(404, NO_SUCH_PAYMENT);
+    const held = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.studentId, found.studentId), eq(payments.courseId, found.courseId)))
+      .orderBy(asc(payments.id))
+      .for('update');
+    const payment = held.find((row) => row.reference === reference);
     if (!payment) throw new ApiError(404, NO_SUCH_PAYMENT);
     // Refunding twice changes nothing: the answer is the refunded payment as it stands.
     if (payment.status === 'refunded') return null;
     if (payment.status !== 'success') throw new ApiError(409, NOT_REFUNDABLE);
+    // Only the provider that took the money can give it back: the test provider would 'refund' a
+    // Paystack charge at once (a copy of live data on a test server) and record a refund never made.
+    if (payment.provider !== provider.name) throw new ApiError(409, OTHER_PROVIDER);
     try {
       await provider.refund(reference, reason);
     } catch (error) {

@@ -18,11 +18,12 @@ export async function staffSummary(db: Database, now: Date) {
       .select({ n: count() })
       .from(enrolments)
       .where(gte(enrolments.enrolledAt, since(30))),
-    // Money that stayed: successful payments paid in the 30 days (refunded ones are no longer 'success').
+    // Money that stayed: successful payments paid in the 30 days (refunded ones are no longer
+    // 'success'), less those to give back (a second payment for a course already owned).
     db
       .select({ kobo: sql<string>`coalesce(sum(${payments.amountKobo}), 0)` })
       .from(payments)
-      .where(and(eq(payments.status, 'success'), gte(payments.paidAt, since(30)))),
+      .where(and(eq(payments.status, 'success'), eq(payments.needsRefund, false), gte(payments.paidAt, since(30)))),
     db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'open')),
     db
       .select({ n: count() })
