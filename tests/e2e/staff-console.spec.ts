@@ -82,7 +82,7 @@ test("an admin revokes an enrolment from the student's page by keyboard, with a 
   await signInStaff(page, admin);
   await page.goto(`/staff/students/view?id=${student.user.id}`);
   await settle(page);
-  const courses = page.getByRole('main').getByRole('table', { name: 'Courses' });
+  const courses = page.getByRole('main').getByRole('region', { name: 'Courses' });
   const revoke = courses.getByRole('button', { name: /^Revoke / });
   await expect(revoke).toHaveCount(1);
   await revoke.focus();
