@@ -71,6 +71,61 @@ test('the refund dialog opens, is sent and closes by keyboard', async ({ page, a
   await expect(page.getByRole('main').getByText('refunded', { exact: true })).toBeVisible();
 });
 
+test("an admin revokes an enrolment from the student's page by keyboard, with a reason", async ({
+  page,
+  api,
+  student,
+  request,
+}, testInfo) => {
+  const admin = await invitedMember(api, memberEmail('admin', testInfo.testId), 'admin');
+  await enrol(request, student);
+  await signInStaff(page, admin);
+  await page.goto(`/staff/students/view?id=${student.user.id}`);
+  await settle(page);
+  const courses = page.getByRole('main').getByRole('region', { name: 'Courses' });
+  const revoke = courses.getByRole('button', { name: /^Revoke / });
+  await expect(revoke).toHaveCount(1);
+  await revoke.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Revoke this enrolment' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Reason')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(revoke).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('The bank transfer was reversed');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Revoke' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('main').getByText('Not enrolled on any course.')).toBeVisible();
+  // The server agrees: the student's own list no longer has the course.
+  const mine = await request.get('/api/v1/user/student/courses', { headers: { authorization: `Bearer ${student.token}` } });
+  expect(JSON.stringify(await mine.json())).not.toContain('pattern-drafting-foundations');
+});
+
+test("a course's enrolments download as CSV from the payments page's course filter", async ({ page, api, student, request }, testInfo) => {
+  const member = await invitedMember(api, memberEmail('staff', testInfo.testId), 'staff');
+  await enrol(request, student);
+  await signInStaff(page, member);
+  await page.goto('/staff/payments');
+  await settle(page);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('button', { name: 'Download enrolments (CSV)' })).toHaveCount(0);
+  await main.getByLabel('Course').selectOption('pattern-drafting-foundations');
+  await settle(page);
+  const download = page.waitForEvent('download');
+  await main.getByRole('button', { name: 'Download enrolments (CSV)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('enrolments-pattern-drafting-foundations.csv');
+  const { readFile } = await import('node:fs/promises');
+  const csv = await readFile(await file.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('student,email,phone,course,source,amount,enrolled_at,progress');
+  expect(csv).toContain(student.user.email);
+});
+
 test('a staff member (not admin) reads the permission message on an admin page, and sees no admin links', async ({
   page,
   api,

@@ -40,6 +40,8 @@ export const staffApi = {
     staffHttp.post(`students/${id(studentId)}/${active ? 'activate' : 'deactivate'}`, { reason }, { data: Nothing, toastSuccess: true }),
   enrol: (input: { student_id: string; course_id: string; note: string; amount_received?: string }) =>
     staffHttp.post('enrolments', input, { data: ManualEnrolledSchema, toastSuccess: true }),
+  revoke: (studentId: string, courseId: string, reason: string) =>
+    staffHttp.delete(`enrolments/${id(studentId)}/${id(courseId)}`, { reason }, { data: Nothing, toastSuccess: true }),
   payments: (params: Query) => staffHttp.get('payments', { data: PaymentsPageSchema, searchParams: query(params) }),
   payment: (reference: string) => staffHttp.get(`payments/${id(reference)}`, { data: StaffPaymentSchema }),
   refund: (reference: string, reason: string) =>

@@ -1,6 +1,8 @@
-// /staff/payments: filter by status and course, paged; the server lists needs_refund first.
+// /staff/payments: filter by status and course, paged; the server lists needs_refund first. With a
+// course chosen, that course's enrolments download as CSV (every source, not only paid ones).
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { staffApi } from '../api.ts';
+import { downloadCsv } from '../http.ts';
 import type { CourseOption } from '../links.ts';
 import { LoadState } from './parts.tsx';
 import { PaymentsTable } from './PaymentsTable.tsx';
@@ -37,6 +39,17 @@ function Payments({ courses }: { courses: CourseOption[] }) {
             ))}
           </select>
         </label>
+        {query.course_id && (
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() =>
+              void downloadCsv(`enrolments.csv?course_id=${encodeURIComponent(query.course_id)}`, `enrolments-${query.course_id}.csv`)
+            }
+          >
+            Download enrolments (CSV)
+          </button>
+        )}
       </div>
       <LoadState busy={busy} error={error}>
         {data && (

@@ -1,6 +1,6 @@
-// A change that needs a reason (deactivate, activate, refund): a modal dialog with the reason's
+// A change that needs a reason (deactivate, activate, refund, revoke): a modal dialog with the reason's
 // field, focus kept inside until it is sent or cancelled, and the opener focused again after.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
 import { ReasonBodySchema as ReasonSchema } from '../schemas.ts';
@@ -16,6 +16,8 @@ interface ReasonDialogProps {
 
 export function ReasonDialog({ title, open, submitLabel, children, onClose, onSubmit }: ReasonDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // A page may hold more than one dialog (a student's: activate and revoke): each title its own id.
+  const titleId = useId();
   const form = useAppForm({
     defaultValues: { reason: '' },
     validators: { onSubmit: ReasonSchema },
@@ -35,11 +37,11 @@ export function ReasonDialog({ title, open, submitLabel, children, onClose, onSu
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="staff-dialog" aria-labelledby="reason-dialog-title" onClose={onClose}>
-      <h2 id="reason-dialog-title">{title}</h2>
+    <dialog ref={ref} className="staff-dialog" aria-labelledby={titleId} onClose={onClose}>
+      <h2 id={titleId}>{title}</h2>
       {children}
       <form.AppForm>
-        <form.Form aria-labelledby="reason-dialog-title">
+        <form.Form aria-labelledby={titleId}>
           <form.AppField name="reason" validators={{ onChange: ReasonSchema.entries.reason }}>
             {(field) => <field.TextArea label="Reason" rows={3} maxLength={500} required />}
           </form.AppField>

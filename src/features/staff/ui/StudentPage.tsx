@@ -1,5 +1,5 @@
 // /staff/students/view?id=: a student's profile, KYC, enrolments (progress and source) and
-// payments; deactivate or activate with a reason; enrol by hand.
+// payments; deactivate or activate with a reason; enrol by hand; revoke an enrolment (admin) with a reason.
 import { useState } from 'react';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { staffApi } from '../api.ts';
@@ -52,6 +52,7 @@ function StudentPage({ courses }: { courses: CourseOption[] }) {
   const [id] = useState(() => queryParam('id'));
   const { data, busy, error, reload } = useLoad(() => staffApi.student(id), [id]);
   const [dialog, setDialog] = useState(false);
+  const [revoking, setRevoking] = useState<StudentDetail['enrolments'][number] | null>(null);
   const student = data?.student;
   return (
     <LoadState busy={busy} error={error}>
@@ -88,6 +89,9 @@ function StudentPage({ courses }: { courses: CourseOption[] }) {
                     <th scope="col">Enrolled</th>
                     <th scope="col">Progress</th>
                     <th scope="col">Source</th>
+                    <th scope="col" data-admin-only>
+                      Action
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -97,6 +101,16 @@ function StudentPage({ courses }: { courses: CourseOption[] }) {
                       <td data-label="Enrolled">{when(enrolment.enrolled_at)}</td>
                       <td data-label="Progress">{Math.round(enrolment.progress)}%</td>
                       <td data-label="Source">{enrolment.source}</td>
+                      <td data-label="Action" data-admin-only>
+                        <button
+                          type="button"
+                          className="btn btn-outline"
+                          aria-label={`Revoke ${enrolment.title}`}
+                          onClick={() => setRevoking(enrolment)}
+                        >
+                          Revoke
+                        </button>
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -105,6 +119,22 @@ function StudentPage({ courses }: { courses: CourseOption[] }) {
           ) : (
             <p className="staff-muted">Not enrolled on any course.</p>
           )}
+          <ReasonDialog
+            title="Revoke this enrolment"
+            submitLabel="Revoke"
+            open={revoking !== null}
+            onClose={() => setRevoking(null)}
+            onSubmit={async (reason) => {
+              if (!revoking) return;
+              await staffApi.revoke(student.id, revoking.course_id, reason);
+              reload();
+            }}
+          >
+            <p>
+              {fullName(student)} loses {revoking?.title} at once and gets a notification with the reason. No money goes back: a refund is
+              made from the payment's page.
+            </p>
+          </ReasonDialog>
           <h2>Payments</h2>
           <PaymentsTable payments={data.payments} caption="The student's payments" />
           <h2 id="enrol-heading">Enrol by hand</h2>
