@@ -15,9 +15,11 @@ import type autocannon from 'autocannon';
 const COURSE = 'pattern-drafting-foundations';
 const soak = process.argv.includes('--soak');
 const scratch = mkdtempSync(join(tmpdir(), 'bench-'));
-const port = 4900 + Math.floor(Math.random() * 90);
+// BENCH_PORT: ours on it, the bare server on the next one (a shared machine gives each user its ports).
+const port = Number(process.env.BENCH_PORT) || 4900 + Math.floor(Math.random() * 90);
+const barePort = process.env.BENCH_PORT ? port + 1 : port + 100;
 const origin = `http://127.0.0.1:${port}`;
-const bareOrigin = `http://127.0.0.1:${port + 100}`;
+const bareOrigin = `http://127.0.0.1:${barePort}`;
 
 const startServer = (script: string, env: Record<string, string>): ChildProcess =>
   spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: 'ignore' });
@@ -67,7 +69,7 @@ try {
   // The bare server answers the very JSON ours does, read once from a file at its start.
   const bodyFile = join(scratch, 'course.json');
   writeFileSync(bodyFile, await (await fetch(origin + detailPath)).text());
-  bare = startServer('scripts/checks/bench-bare.ts', { PORT: String(port + 100), BENCH_BODY: bodyFile });
+  bare = startServer('scripts/checks/bench-bare.ts', { PORT: String(barePort), BENCH_BODY: bodyFile });
   await waitUntilAnswering(bareOrigin + detailPath);
 
   let detail: autocannon.Result | undefined;

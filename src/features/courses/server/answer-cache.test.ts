@@ -1,8 +1,8 @@
 // Catalogue answers made once and sent from memory: the same text and tag as making them afresh,
-// one make per key, and a bounded cache that starts again when full.
+// one make (and one prepare) per key, and a bounded cache that starts again when full.
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { createAnswerCache, tagAnswer } from './answer-cache.ts';
+import { createAnswerCache, tagAnswer, type CachedAnswer } from './answer-cache.ts';
 
 const body = { message: 'Course details', data: { courseDetails: { id: 'course-01', title: 'Adire' } } };
 
@@ -20,17 +20,21 @@ describe('tagAnswer', () => {
 
 describe('createAnswerCache', () => {
   it('makes an answer once per key and hands the same one out after', () => {
-    const answerFor = createAnswerCache();
+    const prepare = vi.fn((answer: CachedAnswer) => ({ ...answer, length: answer.text.length }));
+    const answerFor = createAnswerCache({ prepare });
     const make = vi.fn(() => body);
     const first = answerFor('details\ncourse-01', make);
+    expect(first).toEqual({ ...tagAnswer(body), length: JSON.stringify(body).length });
     expect(answerFor('details\ncourse-01', make)).toBe(first);
     expect(make).toHaveBeenCalledTimes(1);
+    expect(prepare).toHaveBeenCalledTimes(1);
     answerFor('details\ncourse-02', make);
     expect(make).toHaveBeenCalledTimes(2);
+    expect(prepare).toHaveBeenCalledTimes(2);
   });
 
   it('starts again when full, and makes a dropped answer again', () => {
-    const answerFor = createAnswerCache(2);
+    const answerFor = createAnswerCache({ prepare: (answer) => answer, limit: 2 });
     const make = vi.fn(() => body);
     answerFor('a', make);
     answerFor('b', make);

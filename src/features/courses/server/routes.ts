@@ -1,10 +1,10 @@
 // The public catalogue (docs/product.md#endpoints): the list with search and paging, a
 // course's details, its related courses. Answers come from the in-memory catalogue view, made and
-// serialised once per view and key (answer-cache.ts), carry an ETag and a short public
-// Cache-Control, and a matching If-None-Match gets 304 with no body.
+// serialised once per view and key with their header records (answer-cache.ts), carry an ETag and a
+// short public Cache-Control, and a matching If-None-Match gets 304 with no body.
 import { Hono, type Context } from 'hono';
 import { ApiError } from '#server/http/api-error.ts';
-import { completeAnswer } from '#server/http/complete-answer.ts';
+import { completeAnswer, prepareHeaders, type PreparedHeaders } from '#server/http/complete-answer.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { siteOrigin } from '#server/http/public-url.ts';
@@ -12,7 +12,7 @@ import { validateInput } from '#server/http/validate.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { CataloguePageSchema, CatalogueQuerySchema, CourseDetailsSchema, PagingQuerySchema, RelatedCoursesPageSchema } from '../schemas.ts';
 import { pageOf } from '../related.ts';
-import { createAnswerCache, type AnswerCache, type CachedAnswer } from './answer-cache.ts';
+import { createAnswerCache, type CachedAnswer } from './answer-cache.ts';
 import { cardOn, detailsOn, readCatalogueView, relatedCourses, searchCourses, type CatalogueView } from './catalogue-view.ts';
 import { EXAMPLE_CATALOGUE_PAGE, EXAMPLE_COURSE_CARD, EXAMPLE_COURSE_ID } from '#server/http/openapi-examples.ts';
 
@@ -27,18 +27,35 @@ const LOCAL_CACHE_CONTROL = 'private, max-age=60, stale-while-revalidate=300';
 
 const MESSAGES = { catalogue: 'Courses', details: 'Course details', related: 'Related courses' };
 
+/** A catalogue answer as it is kept: its text and tag, and the header records of its 200 and of its 304. */
+interface CatalogueAnswer extends CachedAnswer {
+  ok: PreparedHeaders;
+  notModified: PreparedHeaders;
+}
+
+const withHeaders =
+  (shared: boolean) =>
+  (answer: CachedAnswer): CatalogueAnswer => {
+    const headers = { etag: answer.etag, 'cache-control': shared ? CATALOGUE_CACHE_CONTROL : LOCAL_CACHE_CONTROL, vary: 'Accept-Encoding' };
+    return {
+      ...answer,
+      ok: prepareHeaders({ ...headers, 'content-type': 'application/json; charset=UTF-8' }),
+      notModified: prepareHeaders(headers),
+    };
+  };
+
 /** Sends a catalogue answer, or 304 when the client already holds this exact answer. */
-function cacheable(c: Context<ApiEnv>, { text, etag }: CachedAnswer, shared: boolean) {
-  const headers = { etag, 'cache-control': shared ? CATALOGUE_CACHE_CONTROL : LOCAL_CACHE_CONTROL, vary: 'Accept-Encoding' };
+function cacheable(c: Context<ApiEnv>, answer: CatalogueAnswer) {
   const held = c.req.header('if-none-match');
-  if (held && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return completeAnswer(c, null, 304, headers);
-  return completeAnswer(c, text, 200, { ...headers, 'content-type': 'application/json; charset=UTF-8' });
+  if (held && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag))
+    return completeAnswer(c, null, 304, answer.notModified);
+  return completeAnswer(c, answer.text, 200, answer.ok);
 }
 
 /** The catalogue view and the answers made from it, which live and go together. */
 interface LiveCatalogue {
   view: CatalogueView;
-  answerFor: AnswerCache;
+  answerFor: (key: string, make: () => unknown) => CatalogueAnswer;
 }
 
 export function createCourseRoutes(services: ApiServices) {
@@ -48,7 +65,7 @@ export function createCourseRoutes(services: ApiServices) {
   let live: Promise<LiveCatalogue> | undefined;
   const catalogue = () =>
     (live ??= readCatalogueView(services.db).then(
-      (view) => ({ view, answerFor: createAnswerCache() }),
+      (view) => ({ view, answerFor: createAnswerCache({ prepare: withHeaders(shared) }) }),
       (error: unknown) => {
         live = undefined;
         throw error;
@@ -83,7 +100,6 @@ export function createCourseRoutes(services: ApiServices) {
           const { items, ...totals } = pageOf(searchCourses(view, query.search), query.page, query.per_page);
           return { message: MESSAGES.catalogue, data: { courses: items.map((entry) => cardOn(entry.card, origin)), ...totals } };
         }),
-        shared,
       );
     },
   );
@@ -130,7 +146,6 @@ export function createCourseRoutes(services: ApiServices) {
       return cacheable(
         c,
         answerFor(['details', id, origin].join('\n'), () => ({ message: MESSAGES.details, data: detailsOn(course.details, origin) })),
-        shared,
       );
     },
   );
@@ -158,7 +173,6 @@ export function createCourseRoutes(services: ApiServices) {
           const { items, ...totals } = pageOf(relatedCourses(view, course), query.page, query.per_page);
           return { message: MESSAGES.related, data: { relatedCourses: items.map((entry) => cardOn(entry.card, origin)), ...totals } };
         }),
-        shared,
       );
     },
   );
