@@ -8,8 +8,8 @@ describe('npm run admin', () => {
     for (const run of [admin('help'), admin()]) {
       expect(run.status).toBe(0);
       expect(run.stdout).toMatch(/^Usage: npm run admin -- <command> \[arguments\]/);
-      expect(run.stdout).toMatch(/^ {2}help {16}List the commands\.$/m);
-      expect(run.stdout).toMatch(/^ {2}deactivate <email> {2}Stop a student from logging in/m);
+      expect(run.stdout).toMatch(/^ {2}help +List the commands\.$/m);
+      expect(run.stdout).toMatch(/^ {2}deactivate <email> +Stop a student from logging in/m);
     }
   });
 
@@ -42,9 +42,9 @@ describe('npm run admin', () => {
 
   it('has an enrolments command: listed by help, one line without a server or a database URL, no arguments', () => {
     expect(admin('help').stdout).toMatch(
-      /^ {2}enrolments {10}Print every successful payment as CSV: student, email, course, amount, reference, date, needs_refund\.$/m,
+      /^ {2}enrolments +Print every successful payment as CSV: student, email, course, amount, reference, date, needs_refund\.$/m,
     );
-    expect(admin('help').stdout).toMatch(/^ {2}refunds {13}Print, as the same CSV, the payments to refund: .+$/m);
+    expect(admin('help').stdout).toMatch(/^ {2}refunds +Print, as the same CSV, the payments to refund: .+$/m);
     const run = spawnSync(process.execPath, ['scripts/deploy/admin.ts', 'enrolments'], {
       encoding: 'utf8',
       env: { ...process.env, DATA_DIR: '/nonexistent-admin-test', DATABASE_URL: '' },
