@@ -153,6 +153,19 @@ describe('staff students', () => {
       needs_refund: 1,
     });
   });
+
+  it('revenue counts the money taken by hand for a manual enrolment (bank transfer, cash), for 30 days', async () => {
+    await seedCatalogue(t.db);
+    const { token } = await seedStaff(t);
+    const student = await signUpStudent(t);
+    await enrolStudent(t, student.token, 'course-02');
+    const body = { student_id: student.id, course_id: 'course-03', note: 'Cash at the front desk', amount_received: '80000.50' };
+    expect((await send(t.app, 'staff/enrolments', body, { token })).status).toBe(201);
+    expect(await readData(await get(t.app, 'staff/summary', { token }), SummarySchema)).toMatchObject({ revenue_30d: '150000.50' });
+    t.clock.advance(31 * 24 * 3600_000);
+    const later = await seedStaff(t);
+    expect(await readData(await get(t.app, 'staff/summary', { token: later.token }), SummarySchema)).toMatchObject({ revenue_30d: '0.00' });
+  });
 });
 
 describe('staff requests', () => {

@@ -8,7 +8,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 export async function staffSummary(db: Database, now: Date) {
   const since = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  const [[all], [week], [month], [revenue], [open], [refund]] = await Promise.all([
+  const [[all], [week], [month], [revenue], [received], [open], [refund]] = await Promise.all([
     db.select({ n: count() }).from(students),
     db
       .select({ n: count() })
@@ -24,6 +24,11 @@ export async function staffSummary(db: Database, now: Date) {
       .select({ kobo: sql<string>`coalesce(sum(${payments.amountKobo}), 0)` })
       .from(payments)
       .where(and(eq(payments.status, 'success'), eq(payments.needsRefund, false), gte(payments.paidAt, since(30)))),
+    // And money taken by hand (bank transfer, cash) for the manual enrolments of the 30 days.
+    db
+      .select({ kobo: sql<string>`coalesce(sum(${enrolments.amountReceivedKobo}), 0)` })
+      .from(enrolments)
+      .where(and(eq(enrolments.source, 'manual'), gte(enrolments.enrolledAt, since(30)))),
     db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'open')),
     db
       .select({ n: count() })
@@ -34,7 +39,7 @@ export async function staffSummary(db: Database, now: Date) {
     students: all?.n ?? 0,
     enrolments_7d: week?.n ?? 0,
     enrolments_30d: month?.n ?? 0,
-    revenue_30d: koboToDecimal(Number(revenue?.kobo ?? 0)),
+    revenue_30d: koboToDecimal(Number(revenue?.kobo ?? 0) + Number(received?.kobo ?? 0)),
     open_requests: open?.n ?? 0,
     needs_refund: refund?.n ?? 0,
   };
