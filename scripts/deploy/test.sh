@@ -200,6 +200,12 @@ PHOTO=$(node "$J" signup "$SITE" "$W/mail" "$EMAIL")
 node "$J" photo "$SITE" "$EMAIL" "$PHOTO" | sed 's/^/  /'
 step "signed up $EMAIL with the mailed code; a 2 MB photo uploaded through TLS and both nginx"
 
+# ---- Step 10: the first admin of the staff console, invited by the guide's command ----------------
+invited=$(run_block first-admin 2>&1) || fail "the guide's invite-staff command failed: $invited"
+grep -q "https://127.0.0.1:$P_TLS/staff/welcome?token=" <<<"$invited" || fail "invite-staff printed no welcome link: $invited"
+grep -lq 'registrar@adireacademy.ng' "$W/mail"/*.eml || fail "no invitation mail reached registrar@adireacademy.ng"
+step "the first admin invited: the welcome link printed and mailed"
+
 # ---- Monitoring ----------------------------------------------------------------------------------
 # Whichever process took the sign-up counts it (read whole first: grep -q would cut curl off).
 metrics=$(curl -sf "http://127.0.0.1:$P1/metrics" && curl -sf "http://127.0.0.1:$P2/metrics") || fail "/metrics on the processes' ports"
