@@ -12,7 +12,7 @@ import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { count } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
-import { payments } from './db/schema.ts';
+import { PAYMENT_STATUSES, payments } from './db/schema.ts';
 import { addressMatcher } from './http/address-list.ts';
 
 export const METRICS_PATH = '/metrics';
@@ -76,7 +76,7 @@ export function createMetrics(sources: Sources): Metrics {
     async collect() {
       const rows = await sources.db.select({ status: payments.status, n: count() }).from(payments).groupBy(payments.status);
       this.reset();
-      for (const status of ['pending', 'success', 'failed']) this.set({ status }, rows.find((row) => row.status === status)?.n ?? 0);
+      for (const status of PAYMENT_STATUSES) this.set({ status }, rows.find((row) => row.status === status)?.n ?? 0);
     },
   });
   new Gauge({

@@ -46,6 +46,8 @@ describe('GET /metrics', () => {
     expect(text).toContain('adire_http_request_duration_seconds_count{route="/api/v1/user/courses/:id",method="GET"} 3');
     expect(text).toMatch(/adire_http_request_duration_seconds_bucket\{le="0\.05",route="\/api\/v1\/user\/courses\/:id",method="GET"\} \d/);
     expect(text).toContain('adire_payments{status="success"} 0');
+    // Every status a payment can have, refunded by staff too, is a series from the start.
+    expect(text).toContain('adire_payments{status="refunded"} 0');
     expect(text).toContain('adire_mail_queue 2');
     expect(text).toContain('process_resident_memory_bytes');
     // No path with an id of its own: one series per route.
