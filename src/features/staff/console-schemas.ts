@@ -3,8 +3,6 @@
 import * as v from 'valibot';
 import { ManualEnrolmentSchema, type RequestsPageSchema, type StaffPaymentSchema, type StudentDetailSchema } from './schemas.ts';
 
-export const REQUEST_STATUSES = ['open', 'answered', 'closed'] as const;
-
 const { course_id, note, amount_received } = ManualEnrolmentSchema.entries;
 /** Enrol by hand: how it was paid goes in front of the note; an empty amount is left out. */
 export const ManualEnrolmentFormSchema = v.strictObject({

@@ -160,7 +160,8 @@ export const ManualEnrolmentSchema = v.strictObject({
 export const EnrolmentsCsvQuerySchema = v.object({ course_id: CourseIdSchema });
 
 const REQUEST_KIND_VALUES = ['contact', 'tutor'] as const;
-const REQUEST_STATUS_VALUES = ['open', 'answered', 'closed'] as const;
+/** A request's statuses, in the order the console offers them. */
+export const REQUEST_STATUS_VALUES = ['open', 'answered', 'closed'] as const;
 const RequestStatusSchema = v.picklist(REQUEST_STATUS_VALUES, 'status must be open, answered or closed');
 export const RequestsQuerySchema = v.object({
   ...StaffPagingQuerySchema.entries,

@@ -6,10 +6,11 @@ import { downloadCsv } from '../http.ts';
 import type { CourseOption } from '../links.ts';
 import { LoadState } from './parts.tsx';
 import { PaymentsTable } from './PaymentsTable.tsx';
-import { ListPager, useListQuery } from './use-list.tsx';
+import { FilterSelect, ListPager, useListQuery } from './use-list.tsx';
 import { useLoad } from './use-load.ts';
 
-const STATUSES = ['needs_refund', 'success', 'pending', 'failed', 'refunded'];
+/** The status filter's choices, those to refund first as the list puts them. */
+const STATUSES = ['needs_refund', 'success', 'pending', 'failed', 'refunded'].map((status) => [status, status.replace('_', ' ')] as const);
 
 function Payments({ courses }: { courses: CourseOption[] }) {
   const [query, update] = useListQuery({ status: '', course_id: '' });
@@ -17,28 +18,13 @@ function Payments({ courses }: { courses: CourseOption[] }) {
   return (
     <>
       <div className="staff-filters" role="group" aria-label="Filter payments">
-        <label>
-          Status
-          <select value={query.status} onChange={(event) => update({ status: event.target.value })}>
-            <option value="">All</option>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status.replace('_', ' ')}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Course
-          <select value={query.course_id} onChange={(event) => update({ course_id: event.target.value })}>
-            <option value="">All</option>
-            {courses.map((course) => (
-              <option key={course.id} value={course.id}>
-                {course.title}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Status" value={query.status} options={STATUSES} onChange={(status) => update({ status })} />
+        <FilterSelect
+          label="Course"
+          value={query.course_id}
+          options={courses.map((course) => [course.id, course.title] as const)}
+          onChange={(course_id) => update({ course_id })}
+        />
         {query.course_id && (
           <button
             type="button"

@@ -5,11 +5,16 @@ import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { staffApi } from '../api.ts';
-import { REQUEST_STATUSES, type StaffRequest } from '../console-schemas.ts';
-import { RequestReplySchema as ReplySchema } from '../schemas.ts';
+import type { StaffRequest } from '../console-schemas.ts';
+import { REQUEST_STATUS_VALUES, RequestReplySchema as ReplySchema } from '../schemas.ts';
 import { Badge, fullName, LoadState, when } from './parts.tsx';
-import { ListPager, useListQuery } from './use-list.tsx';
+import { FilterSelect, ListPager, useListQuery } from './use-list.tsx';
 import { useLoad } from './use-load.ts';
+
+const KINDS = [
+  ['contact', 'Contact'],
+  ['tutor', 'Tutor'],
+] as const;
 
 function ReplyForm({ request, onDone }: { request: StaffRequest; onDone: (request: StaffRequest) => void }) {
   const form = useAppForm({
@@ -74,7 +79,7 @@ function Thread({ request, onChange }: { request: StaffRequest; onChange: (reque
               );
             }}
           >
-            {REQUEST_STATUSES.map((status) => (
+            {REQUEST_STATUS_VALUES.map((status) => (
               <option key={status} value={status}>
                 {status}
               </option>
@@ -97,25 +102,13 @@ function Requests() {
   return (
     <>
       <div className="staff-filters" role="group" aria-label="Filter requests">
-        <label>
-          Status
-          <select value={query.status} onChange={(event) => update({ status: event.target.value })}>
-            <option value="">All</option>
-            {REQUEST_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Kind
-          <select value={query.kind} onChange={(event) => update({ kind: event.target.value })}>
-            <option value="">All</option>
-            <option value="contact">Contact</option>
-            <option value="tutor">Tutor</option>
-          </select>
-        </label>
+        <FilterSelect
+          label="Status"
+          value={query.status}
+          options={REQUEST_STATUS_VALUES.map((status) => [status, status] as const)}
+          onChange={(status) => update({ status })}
+        />
+        <FilterSelect label="Kind" value={query.kind} options={KINDS} onChange={(kind) => update({ kind })} />
       </div>
       <LoadState busy={busy} error={error}>
         {data && (

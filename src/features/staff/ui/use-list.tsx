@@ -23,6 +23,29 @@ export function useListQuery<F extends Record<string, string>>(filters: F) {
   return [state, update] as const;
 }
 
+interface FilterSelectProps {
+  label: string;
+  value: string;
+  /** Each choice's value and the text shown for it. */
+  options: readonly (readonly [value: string, text: string])[];
+  onChange: (value: string) => void;
+}
+
+/** One of a list's filters: a labelled select whose first choice, 'All', filters nothing. */
+export const FilterSelect = ({ label, value, options, onChange }: FilterSelectProps) => (
+  <label>
+    {label}
+    <select value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">All</option>
+      {options.map(([choice, text]) => (
+        <option key={choice} value={choice}>
+          {text}
+        </option>
+      ))}
+    </select>
+  </label>
+);
+
 interface ListPagerProps {
   label: string;
   query: { page: number; per_page: number };
