@@ -15,7 +15,7 @@ import {
 import { enrolments, notifications, payments, students } from '#server/db/schema.ts';
 import { OTHER_PROVIDER } from '#features/staff/server/refunds.ts';
 import { seedCatalogue } from './support/catalogue.ts';
-import { enrolStudent, signUpStudent } from './support/factories.ts';
+import { enrolStudent, seedSecondPayment, signUpStudent } from './support/factories.ts';
 import { get, readData, send, useTestApp } from './support/test-app.ts';
 import { seedStaff } from '../support/staff.ts';
 
@@ -33,24 +33,6 @@ const notificationsOf = (studentId: string) => t.db.select().from(notifications)
 const auditActions = async (token: string) =>
   (await readData(await get(t.app, 'staff/audit?per_page=100', { token }), AuditPageSchema)).entries.map((e) => e.action);
 
-/** A second successful payment for a course the student owns (two tabs): to refund. */
-async function secondPayment(studentId: string, courseId: string, reference = 'ADR-SECOND0PAYMENT01') {
-  const now = t.clock.now();
-  await t.db.insert(payments).values({
-    reference,
-    studentId,
-    courseId,
-    amountKobo: 7_000_000,
-    provider: 'test',
-    status: 'success',
-    needsRefund: true,
-    createdAt: now,
-    updatedAt: now,
-    paidAt: now,
-  });
-  return reference;
-}
-
 async function paidStudent() {
   await seedCatalogue(t.db);
   const student = await signUpStudent(t, { first_name: 'Ngozi', last_name: 'Okafor' });
@@ -64,7 +46,7 @@ describe('staff payments', () => {
     const { student, reference } = await paidStudent();
     t.clock.advance(60_000);
     const other = await enrolStudent(t, student.token, 'course-03');
-    const second = await secondPayment(student.id, 'course-02');
+    const second = await seedSecondPayment(t, student.id, 'course-02');
     t.clock.advance(60_000);
     const all = await readData(await get(t.app, 'staff/payments', { token }), PaymentsPageSchema);
     expect(all.payments.map((p) => [p.reference, p.status])).toEqual([
@@ -135,7 +117,7 @@ describe('staff payments', () => {
   it('refunding a second payment keeps the course; refunding the first moves the enrolment onto the second', async () => {
     const admin = await seedStaff(t, { role: 'admin' });
     const { student, reference } = await paidStudent();
-    const second = await secondPayment(student.id, 'course-02');
+    const second = await seedSecondPayment(t, student.id, 'course-02');
     expect((await send(t.app, `staff/payments/${reference}/refund`, { reason: 'Refund the first' }, { token: admin.token })).status).toBe(
       200,
     );

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestProvider } from '#server/payments/test-provider.ts';
 import { enrolments, payments } from '#server/db/schema.ts';
 import { seedCatalogue } from './support/catalogue.ts';
-import { enrolStudent, signUpStudent } from './support/factories.ts';
+import { enrolStudent, seedSecondPayment, signUpStudent } from './support/factories.ts';
 import { send, useTestApp } from './support/test-app.ts';
 import { seedStaff } from '../support/staff.ts';
 
@@ -39,19 +39,7 @@ describe('refunds racing on one course', () => {
     await seedCatalogue(t.db);
     const student = await signUpStudent(t);
     const first = await enrolStudent(t, student.token, 'course-02');
-    const now = t.clock.now();
-    await t.db.insert(payments).values({
-      reference: SECOND,
-      studentId: student.id,
-      courseId: 'course-02',
-      amountKobo: 7_000_000,
-      provider: 'test',
-      status: 'success',
-      needsRefund: true,
-      createdAt: now,
-      updatedAt: now,
-      paidAt: now,
-    });
+    await seedSecondPayment(t, student.id, 'course-02', SECOND);
     const answers = await Promise.all(
       [first, SECOND].map((reference) =>
         send(t.app, `staff/payments/${reference}/refund`, { reason: 'Both back' }, { token: admin.token }),

@@ -13,9 +13,9 @@ import {
   AuditPageSchema,
 } from '#features/staff/schemas.ts';
 import { setStudentActive } from '#features/accounts/server/students.ts';
-import { payments, students } from '#server/db/schema.ts';
+import { students } from '#server/db/schema.ts';
 import { seedCatalogue } from './support/catalogue.ts';
-import { enrolStudent, seedContactMessage, seedSubscription, signUpStudent } from './support/factories.ts';
+import { enrolStudent, seedContactMessage, seedSecondPayment, seedSubscription, signUpStudent } from './support/factories.ts';
 import { get, readData, send, useTestApp } from './support/test-app.ts';
 import { seedStaff } from '../support/staff.ts';
 
@@ -135,19 +135,7 @@ describe('staff students', () => {
     const { token } = await seedStaff(t);
     const student = await signUpStudent(t);
     await enrolStudent(t, student.token, 'course-02');
-    const now = t.clock.now();
-    await t.db.insert(payments).values({
-      reference: 'ADR-SECOND0PAYMENT01',
-      studentId: student.id,
-      courseId: 'course-02',
-      amountKobo: 7_000_000,
-      provider: 'test',
-      status: 'success',
-      needsRefund: true,
-      createdAt: now,
-      updatedAt: now,
-      paidAt: now,
-    });
+    await seedSecondPayment(t, student.id, 'course-02');
     expect(await readData(await get(t.app, 'staff/summary', { token }), SummarySchema)).toMatchObject({
       revenue_30d: '70000.00',
       needs_refund: 1,

@@ -5,7 +5,7 @@ import { ContactSchema, type ContactInput } from '#features/contact/schemas.ts';
 import { receiveContactMessage } from '#features/contact/server/messages.ts';
 import { NewsletterSchema } from '#features/newsletter/schemas.ts';
 import { subscribeToNewsletter } from '#features/newsletter/server/subscriptions.ts';
-import type { ContactKind } from '#server/db/schema.ts';
+import { payments, type ContactKind } from '#server/db/schema.ts';
 import { withDefaults, type ApiServices } from '#server/deps.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { get, send, type RecordingMailer, type TestAppFixture } from './test-app.ts';
@@ -83,5 +83,28 @@ export async function enrolStudent(t: TestAppFixture<Mailer>, token: string, cou
   const verified = await get(t.app, `user/payments/${reference}/verify`, { token });
   const { data } = (await verified.json()) as { data: { status: string } };
   if (data.status !== 'success') throw new Error(`The payment for ${course} is ${data.status}, not success`);
+  return reference;
+}
+
+/** A second successful payment for a course the student already owns (two tabs): one to refund. */
+export async function seedSecondPayment(
+  t: TestAppFixture<Mailer>,
+  studentId: string,
+  courseId: string,
+  reference = 'ADR-SECOND0PAYMENT01',
+): Promise<string> {
+  const now = t.clock.now();
+  await t.db.insert(payments).values({
+    reference,
+    studentId,
+    courseId,
+    amountKobo: 7_000_000,
+    provider: 'test',
+    status: 'success',
+    needsRefund: true,
+    createdAt: now,
+    updatedAt: now,
+    paidAt: now,
+  });
   return reference;
 }
