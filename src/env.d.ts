@@ -12,7 +12,10 @@ interface ImportMeta {
 
 declare namespace Astro {
   interface ClientDirectives {
-    /** Hydrate when a person reaches for the island; "query": at once when the address has a query string (src/lib/hydrate-on-interaction.ts). */
-    'client:interaction'?: boolean | 'query';
+    /**
+     * Hydrate when a person reaches for the island; at once when a condition of the value holds: "query" (the
+     * address has a query string), "stored:<key>" (sessionStorage holds <key>), space-separated (src/lib/hydrate-on-interaction.ts).
+     */
+    'client:interaction'?: boolean | string;
   }
 }

@@ -6,8 +6,10 @@
 // What happens before the island is live is not lost: text typed into a kit form is kept by the form
 // (lib/forms/typed-before-ready.ts), a submit by BaseHead's guard; here, text typed into a field
 // outside a form (the catalogue's search) is typed again once live, and a press on a plain button
-// (a page number) is held and pressed again. `client:interaction="query"` hydrates at once when the
-// address has a query string: the island's state lives there (a search, a page), the HTML does not show it.
+// (a page number) is held and pressed again. The value names when the island hydrates at once
+// instead, because the built HTML cannot show what it has to: `query`, when the address has a query
+// string (a search or a page; a link's code); `stored:<key>`, when this tab's sessionStorage holds
+// <key> (login's 'your session ended' note). Several are separated by spaces.
 import type { ClientDirective } from 'astro';
 import { countAsLeft, typeAgain } from './forms/typed-before-ready.ts';
 import { ISLAND_READY } from './island-ready.ts';
@@ -68,7 +70,14 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
   }
 
   for (const listen of EVENTS) el.addEventListener(listen, onEvent, true);
-  if (options.value === 'query' && location.search) void start();
+  if (typeof options.value === 'string' && options.value.split(' ').some(holdsNow)) void start();
 };
+
+/** Whether a condition of the directive's value holds as the page loads. */
+function holdsNow(condition: string): boolean {
+  if (condition === 'query') return location.search !== '';
+  if (condition.startsWith('stored:')) return sessionStorage.getItem(condition.slice('stored:'.length)) !== null;
+  return false;
+}
 
 export default hydrateOnInteraction;

@@ -3,7 +3,7 @@
 // tab's sessionStorage, with the e-mail to prefill and, when a change of theirs (a material ticked)
 // met the ended session, that call to send again once they are back in. The address stays out of
 // the page's address (no personal data in URLs), and the note out of other tabs and other days.
-const NOTE_KEY = 'adire.signed-out';
+export const NOTE_KEY = 'adire.signed-out';
 
 export const SIGNED_OUT_TEXT = {
   ended: 'Your session has ended. Log in again to carry on.',
