@@ -7,6 +7,7 @@ import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from
 import { students } from './accounts.ts';
 import { courses } from './catalogue.ts';
 import { staffMembers } from './staff.ts';
+import { scholarshipCodes } from './scholarships.ts';
 import { instant } from './columns.ts';
 
 export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'refunded'] as const;
@@ -47,6 +48,10 @@ export const payments = pgTable(
     refundedAt: instant('refunded_at'),
     refundReason: text('refund_reason'),
     refundedBy: uuid('refunded_by').references(() => staffMembers.id),
+    /** The scholarship code that discounted it: held while pending, used when it succeeds. */
+    scholarshipCodeId: uuid('scholarship_code_id').references(() => scholarshipCodes.id),
+    /** What the code took off the price, in kobo (amount_kobo is what is left to pay). */
+    discountKobo: integer('discount_kobo'),
   },
   (table) => [
     uniqueIndex('payments_reference_key').on(table.reference),
@@ -89,12 +94,17 @@ export const enrolments = pgTable(
     /** A manual enrolment's note (bank transfer, cash, ...) and what was received, in kobo. */
     note: text('note'),
     amountReceivedKobo: integer('amount_received_kobo'),
+    /** The scholarship code it was had with (a 100 % code, or a payment it discounted), and the discount in kobo. */
+    scholarshipCodeId: uuid('scholarship_code_id').references(() => scholarshipCodes.id),
+    discountKobo: integer('discount_kobo'),
   },
   (table) => [
     uniqueIndex('enrolments_student_course_key').on(table.studentId, table.courseId),
     uniqueIndex('enrolments_payment_key').on(table.paymentId),
     index('enrolments_course_enrolled_at_idx').on(table.courseId, table.enrolledAt),
     index('enrolments_enrolled_at_idx').on(table.enrolledAt),
+    // A scholarship's beneficiaries; one enrolment per code.
+    uniqueIndex('enrolments_scholarship_code_key').on(table.scholarshipCodeId),
     check('enrolments_source_check', sql`${table.source} is null or ${table.source} in ('manual', 'scholarship')`),
   ],
 );
