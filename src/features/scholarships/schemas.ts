@@ -126,8 +126,14 @@ export const CreateScholarshipSchema = v.pipe(
     v.check((input) => input.ends_at > input.starts_at, ENDS_AFTER_START),
     ['ends_at'],
   ),
-  v.forward(v.check(agesTogether, AGES_TOGETHER), ['max_age']),
-  v.forward(v.check(agesInOrder, AGES_ORDER), ['min_age']),
+  v.forward(
+    v.check((input) => agesTogether(input), AGES_TOGETHER),
+    ['max_age'],
+  ),
+  v.forward(
+    v.check((input) => agesInOrder(input), AGES_ORDER),
+    ['min_age'],
+  ),
 );
 export type CreateScholarship = v.InferOutput<typeof CreateScholarshipSchema>;
 
@@ -142,7 +148,10 @@ export const EditScholarshipSchema = v.pipe(
     v.check((input) => !input.starts_at || !input.ends_at || input.ends_at > input.starts_at, ENDS_AFTER_START),
     ['ends_at'],
   ),
-  v.forward(v.check(agesInOrder, AGES_ORDER), ['min_age']),
+  v.forward(
+    v.check((input) => agesInOrder(input), AGES_ORDER),
+    ['min_age'],
+  ),
 );
 export type EditScholarship = v.InferOutput<typeof EditScholarshipSchema>;
 export const scholarshipTermsErrors = { ENDS_AFTER_START, AGES_TOGETHER, AGES_ORDER };
