@@ -103,13 +103,6 @@ export default defineConfig(
                 { to: { element: { type: 'feature', captured: { feature: '{{from.captured.feature}}' } } } },
               ],
             },
-            // The staff console is where staff act on other features' records; the scholarships were
-            // cut after it, with their calls' schemas in their own folder, which the console's
-            // scholarship pages read (never their ui/ or server/).
-            {
-              from: { element: { type: 'feature', captured: { feature: 'staff' } } },
-              allow: { to: { element: { type: 'feature', captured: { feature: 'scholarships' } }, file: { path: '**/schemas.ts' } } },
-            },
             {
               from: { element: { type: 'feature-server' } },
               allow: [

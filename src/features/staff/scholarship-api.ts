@@ -1,7 +1,7 @@
 // The console's scholarship calls (docs/product.md 'Scholarships and discount codes'): each names the
 // schema of the data it expects, from the scholarships' own schemas.
 import type * as v from 'valibot';
-import { CodesSchema, ScholarshipSchema, ScholarshipsPageSchema, type CreateScholarship } from '#features/scholarships/schemas.ts';
+import { CodesSchema, ScholarshipSchema, ScholarshipsPageSchema, type CreateScholarship } from '#lib/schemas/scholarships.ts';
 import { staffHttp } from './http.ts';
 
 const id = encodeURIComponent;

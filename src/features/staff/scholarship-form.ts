@@ -4,7 +4,7 @@
 // number or a Lagos day, so the form and the route refuse the same values with the same words.
 import * as v from 'valibot';
 import { NIGERIAN_STATES } from '#lib/schemas/nigeria.ts';
-import { CreateScholarshipSchema, MakeCodesSchema, scholarshipTermsErrors, type Scholarship } from '#features/scholarships/schemas.ts';
+import { CreateScholarshipSchema, MakeCodesSchema, scholarshipTermsErrors, type Scholarship } from '#lib/schemas/scholarships.ts';
 
 const api = CreateScholarshipSchema.pipe[0].entries;
 

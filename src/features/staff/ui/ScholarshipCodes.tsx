@@ -1,7 +1,7 @@
 // Make a scholarship's codes (admin), and show the ones just made, once: the server keeps only their
 // hashes, so this page is the one chance to copy them or download them as CSV for the partner.
 import { useState } from 'react';
-import type { Scholarship } from '#features/scholarships/schemas.ts';
+import type { Scholarship } from '#lib/schemas/scholarships.ts';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
 import { toast } from '#lib/toast/store.ts';

@@ -3,7 +3,7 @@
 // range, states; both optional). Every field is labelled and says its own error under it.
 import { createFormHook } from '@tanstack/react-form';
 import * as v from 'valibot';
-import type { CreateScholarship } from '#features/scholarships/schemas.ts';
+import type { CreateScholarship } from '#lib/schemas/scholarships.ts';
 import { fieldContext, formContext } from '#lib/forms/form-context.ts';
 import { Form } from '#lib/forms/Form.tsx';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';

@@ -3,7 +3,7 @@
 // the beneficiaries' CSV the partner asks for.
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { Scholarship } from '#features/scholarships/schemas.ts';
+import type { Scholarship } from '#lib/schemas/scholarships.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { downloadCsv } from '../http.ts';
 import type { CourseOption, PartnerOption } from '../links.ts';

@@ -1,5 +1,5 @@
 // What the scholarship list and page both show: the dates, seats and courses in words.
-import type { Scholarship } from '#features/scholarships/schemas.ts';
+import type { Scholarship } from '#lib/schemas/scholarships.ts';
 import type { CourseOption } from '../links.ts';
 import { lagosDate } from '../scholarship-form.ts';
 
