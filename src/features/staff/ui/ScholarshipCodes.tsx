@@ -45,14 +45,11 @@ export function ScholarshipCodes({ scholarship, onMade }: { scholarship: Scholar
   const form = useAppForm({
     defaultValues: { count: '' },
     validators: { onSubmit: CodesFormSchema },
-    onSubmit: submitWithSchema(
-      CodesFormSchema,
-      async ({ count }) => {
-        setCodes((await scholarshipApi.makeCodes(scholarship.id, count)).codes);
-        onMade();
-      },
-      { resetOnSuccess: true },
-    ),
+    // The count stays: emptied, the field focused again would say 'required' as soon as it was left.
+    onSubmit: submitWithSchema(CodesFormSchema, async ({ count }) => {
+      setCodes((await scholarshipApi.makeCodes(scholarship.id, count)).codes);
+      onMade();
+    }),
   });
   return (
     <>

@@ -2,7 +2,7 @@
 // (only while no seat is taken), closes it early, and makes its codes; anyone on the staff downloads
 // the beneficiaries' CSV the partner asks for.
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Scholarship } from '#lib/schemas/scholarships.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { downloadCsv } from '../http.ts';
@@ -47,10 +47,18 @@ function ScholarshipPage({ courses, partners }: { courses: CourseOption[]; partn
   const [id] = useState(() => queryParam('id'));
   const { data: scholarship, busy, error, reload } = useLoad(() => scholarshipApi.one(id), [id]);
   const admin = useStore($staffSession)?.staff.role === 'admin';
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState<boolean | null>(null);
+  const editHeading = useRef<HTMLHeadingElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // The Edit button and the form take each other's place: focus follows (not on the first render).
+  useEffect(() => {
+    if (editing) editHeading.current?.focus();
+    else if (editing === false) editButton.current?.focus();
+  }, [editing]);
   const [closing, setClosing] = useState(false);
   return (
-    <LoadState busy={busy} error={error}>
+    // Loaded again after a change, the page keeps what it shows instead of a 'Loading…' line that would move it.
+    <LoadState busy={busy && !scholarship} error={error}>
       {scholarship && (
         <>
           <p className="staff-name-line">
@@ -58,7 +66,9 @@ function ScholarshipPage({ courses, partners }: { courses: CourseOption[]; partn
           </p>
           {editing ? (
             <section className="staff-card" aria-labelledby="edit-heading">
-              <h2 id="edit-heading">Edit the terms</h2>
+              <h2 id="edit-heading" ref={editHeading} tabIndex={-1}>
+                Edit the terms
+              </h2>
               <ScholarshipForm
                 initial={scholarshipValues(scholarship)}
                 courses={courses}
@@ -86,7 +96,7 @@ function ScholarshipPage({ courses, partners }: { courses: CourseOption[]; partn
               )}
               <div className="staff-actions">
                 {scholarship.seats_taken === 0 && (
-                  <button type="button" className="btn btn-outline" onClick={() => setEditing(true)}>
+                  <button type="button" className="btn btn-outline" ref={editButton} onClick={() => setEditing(true)}>
                     Edit
                   </button>
                 )}

@@ -1,12 +1,10 @@
 // /staff/scholarships: every scholarship with its seats taken, dates and status; an admin sets a new
 // one up here and goes on to its page to make its codes. Members of staff read the list.
-import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { scholarshipHref, type CourseOption, type PartnerOption } from '../links.ts';
 import { scholarshipApi } from '../scholarship-api.ts';
 import { emptyScholarship } from '../scholarship-form.ts';
-import { $staffSession } from '../session.ts';
 import { Badge, LoadState, TableBox } from './parts.tsx';
 import { ScholarshipForm } from './ScholarshipForm.tsx';
 import { coursesLine, datesLine, seatsLine } from './scholarship-parts.tsx';
@@ -16,14 +14,24 @@ import { useLoad } from './use-load.ts';
 function Scholarships({ courses, partners }: { courses: CourseOption[]; partners: PartnerOption[] }) {
   const [query, update] = useListQuery({});
   const { data, busy, error } = useLoad(() => scholarshipApi.list(query), [query.page, query.per_page]);
-  const admin = useStore($staffSession)?.staff.role === 'admin';
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useState<boolean | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  // The button that opened the form is gone once it opens: focus goes to the form's heading, and
+  // back to the button when the form is cancelled (not on the first render).
+  useEffect(() => {
+    if (creating) heading.current?.focus();
+    else if (creating === false) opener.current?.focus();
+  }, [creating]);
   return (
     <>
-      {admin &&
-        (creating ? (
+      {/* Admins only, as the page's admin-only parts are marked: the role is known before the island runs. */}
+      <div data-admin-only>
+        {creating ? (
           <section className="staff-card" aria-labelledby="new-scholarship">
-            <h2 id="new-scholarship">New scholarship</h2>
+            <h2 id="new-scholarship" ref={heading} tabIndex={-1}>
+              New scholarship
+            </h2>
             <ScholarshipForm
               initial={emptyScholarship()}
               courses={courses}
@@ -36,11 +44,12 @@ function Scholarships({ courses, partners }: { courses: CourseOption[]; partners
           </section>
         ) : (
           <div className="staff-actions staff-actions-top">
-            <button type="button" className="btn" onClick={() => setCreating(true)}>
+            <button type="button" className="btn" ref={opener} onClick={() => setCreating(true)}>
               New scholarship
             </button>
           </div>
-        ))}
+        )}
+      </div>
       <LoadState busy={busy} error={error}>
         {data &&
           (data.scholarships.length ? (
