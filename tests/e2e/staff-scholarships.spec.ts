@@ -161,6 +161,56 @@ test('a member of staff reads the scholarships but cannot create, edit, close or
   for (const name of ['Edit', 'Close early', 'Make codes']) await expect(main.getByRole('button', { name })).toHaveCount(0);
 });
 
+test('a seat taken shows on the summary, the payment, the student and the scholarship, whose terms can no longer be edited', async ({
+  page,
+  api,
+  request,
+  student,
+}, testInfo) => {
+  const admin = await invitedMember(api, memberEmail('admin', testInfo.testId), 'admin');
+  const name = `Half fees ${testInfo.testId}`;
+  const id = await scholarshipBy(request, admin, name);
+  const staffHeaders = { authorization: `Bearer ${admin.token}` };
+  const made = await request.post(`/api/v1/staff/scholarships/${id}/codes`, { headers: staffHeaders, data: { count: 1 } });
+  const [code] = ((await made.json()) as { data: { codes: string[] } }).data.codes;
+  // The student pays half with the code: KYC first (age and state come from it).
+  const headers = { authorization: `Bearer ${student.token}` };
+  const kyc = await request.post('/api/v1/user/auth/student/kyc', {
+    headers,
+    data: { gender: 'female', date_of_birth: '2001-03-14', state: 'Lagos', country: 'Nigeria' },
+  });
+  expect(kyc.status(), await kyc.text()).toBe(200);
+  const checkout = await request.post('/api/v1/user/courses/pattern-drafting-foundations/checkout', { headers, data: { code } });
+  expect(checkout.status(), await checkout.text()).toBe(201);
+  const { reference } = ((await checkout.json()) as { data: { reference: string } }).data;
+  await request.post(`/api/v1/user/test-payments/${reference}`, { headers, data: { outcome: 'pay' } });
+  const verify = await request.get(`/api/v1/user/payments/${reference}/verify`, { headers });
+  expect(((await verify.json()) as { data: { status: string } }).data.status).toBe('success');
+
+  await signInStaff(page, admin);
+  const main = page.getByRole('main');
+  await page.goto('/staff');
+  await settle(page);
+  await expect(
+    main.getByRole('list', { name: 'Open scholarships: seats taken' }).getByRole('link', { name: `1 of 25 ${name}` }),
+  ).toBeVisible();
+
+  await page.goto(`/staff/payments/view?reference=${reference}`);
+  await settle(page);
+  await expect(main.getByRole('link', { name })).toHaveAttribute('href', `/staff/scholarships/view?id=${id}`);
+
+  await page.goto(`/staff/students/view?id=${student.user.id}`);
+  await settle(page);
+  await expect(main.getByRole('row').filter({ hasText: 'Pattern Drafting Foundations' }).getByRole('link', { name })).toBeVisible();
+
+  await main.getByRole('row').filter({ hasText: 'Pattern Drafting Foundations' }).getByRole('link', { name }).click();
+  await settle(page);
+  await expect(main.getByRole('region', { name: 'Terms' }).getByText('1 of 25')).toBeVisible();
+  await expect(main.getByText('The terms can no longer be edited: a student has taken a seat on them.')).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(main.getByRole('button', { name: 'Close early' })).toBeVisible();
+});
+
 test.describe('the scholarship pages', () => {
   for (const width of [390, 1366]) {
     test(`pass axe and fit at ${width} px`, async ({ page, api, request }, testInfo) => {

@@ -3,7 +3,7 @@ import type { Scholarship } from '#lib/schemas/scholarships.ts';
 import type { CourseOption } from '../links.ts';
 import { lagosDate } from '../scholarship-form.ts';
 
-export const seatsLine = (scholarship: Scholarship) =>
+export const seatsLine = (scholarship: Pick<Scholarship, 'seats' | 'seats_taken'>) =>
   `${scholarship.seats_taken.toLocaleString('en-NG')} of ${scholarship.seats.toLocaleString('en-NG')}`;
 export const datesLine = (scholarship: Scholarship) => `${lagosDate(scholarship.starts_at)} to ${lagosDate(scholarship.ends_at)}`;
 /** The courses by their titles, in the catalogue's order; an id the catalogue no longer has, as it is. */
