@@ -73,6 +73,9 @@ test('an admin sets a scholarship up, makes codes seen once, downloads them, edi
   await expect(form.getByRole('button', { name: 'Create scholarship' })).toBeDisabled();
   await expectNoAxeViolations(page);
   await form.getByLabel('Opens on').fill(lagosDay(0));
+  // The browser's date field orders day and month its own way: the day chosen is said in words.
+  const opening = new Intl.DateTimeFormat('en-NG', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${lagosDay(0)}T00:00:00Z`));
+  await expect(form.getByText(`${opening}: from the start of this day, Lagos time.`)).toBeVisible();
   await form.getByLabel('Closes on').fill(lagosDay(30));
   await form.getByRole('group', { name: 'States (optional)' }).getByLabel('Lagos').check();
   await expect(form.getByText('ends_at must be after starts_at')).toHaveCount(0);

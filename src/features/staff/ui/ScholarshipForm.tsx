@@ -90,7 +90,7 @@ export function ScholarshipForm({ initial, courses, partners, labelledBy, submit
           </form.AppField>
         </div>
         <form.AppField name="states" validators={{ onChange: fields.states }}>
-          {(field) => <field.CheckGroup label="States (optional)" hint="None chosen: students in every state." choices={STATES} />}
+          {(field) => <field.CheckGroup label="States (optional)" hint="None chosen: students in every state." choices={STATES} short />}
         </form.AppField>
         <div className="staff-actions">
           <form.SubmitButton>{submitLabel}</form.SubmitButton>

@@ -11,10 +11,10 @@ import { scholarshipApi } from '../scholarship-api.ts';
 import { scholarshipValues } from '../scholarship-form.ts';
 import { $staffSession } from '../session.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { Badge, LoadState, when } from './parts.tsx';
+import { LoadState, when } from './parts.tsx';
 import { ScholarshipCodes } from './ScholarshipCodes.tsx';
 import { ScholarshipForm } from './ScholarshipForm.tsx';
-import { coursesLine, datesLine, seatsLine } from './scholarship-parts.tsx';
+import { coursesLine, datesLine, seatsLine, StatusBadge } from './scholarship-parts.tsx';
 import { queryParam, useLoad } from './use-load.ts';
 
 function Terms({ scholarship, courses }: { scholarship: Scholarship; courses: CourseOption[] }) {
@@ -62,7 +62,7 @@ function ScholarshipPage({ courses, partners }: { courses: CourseOption[]; partn
       {scholarship && (
         <>
           <p className="staff-name-line">
-            <strong>{scholarship.name}</strong> <Badge value={scholarship.status} />
+            <strong>{scholarship.name}</strong> <StatusBadge status={scholarship.status} />
           </p>
           {editing ? (
             <section className="staff-card" aria-labelledby="edit-heading">

@@ -5,9 +5,9 @@ import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { scholarshipHref, type CourseOption, type PartnerOption } from '../links.ts';
 import { scholarshipApi } from '../scholarship-api.ts';
 import { emptyScholarship } from '../scholarship-form.ts';
-import { Badge, LoadState, TableBox } from './parts.tsx';
+import { LoadState, TableBox } from './parts.tsx';
 import { ScholarshipForm } from './ScholarshipForm.tsx';
-import { coursesLine, datesLine, seatsLine } from './scholarship-parts.tsx';
+import { coursesLine, datesLine, seatsLine, StatusBadge } from './scholarship-parts.tsx';
 import { ListPager, useListQuery } from './use-list.tsx';
 import { useLoad } from './use-load.ts';
 
@@ -79,7 +79,7 @@ function Scholarships({ courses, partners }: { courses: CourseOption[]; partners
                         <td data-label="Seats taken">{seatsLine(scholarship)}</td>
                         <td data-label="Dates">{datesLine(scholarship)}</td>
                         <td data-label="Status">
-                          <Badge value={scholarship.status} />
+                          <StatusBadge status={scholarship.status} />
                         </td>
                       </tr>
                     ))}

@@ -3,6 +3,7 @@
 // (the courses, the states) whose legend names it and whose message follows the boxes.
 import { useId } from 'react';
 import { Chevron } from '#lib/forms/Chevron.tsx';
+import { inWords } from '#lib/forms/date-parts.ts';
 import { FieldShell } from '#lib/forms/FieldShell.tsx';
 import { useFieldView } from '#lib/forms/use-field-view.ts';
 
@@ -28,11 +29,15 @@ export function SelectInput({ label, choices, placeholder }: { label: string; ch
   );
 }
 
-/** A calendar date, 'YYYY-MM-DD': the browser's own picker, in the browser's own order of day and month. */
-export function DateInput({ label, hint }: { label: string; hint?: string }) {
-  const view = useFieldView<string>({ hint: !!hint });
+/**
+ * A calendar date, 'YYYY-MM-DD': the browser's own picker, in the browser's own order of day and
+ * month, so the hint says the chosen day in words ('Tuesday, 1 December 2026') and a slip shows.
+ */
+export function DateInput({ label, hint }: { label: string; hint: string }) {
+  const view = useFieldView<string>({ hint: true });
+  const words = inWords(view.value);
   return (
-    <FieldShell label={label} {...view.shell} hint={hint}>
+    <FieldShell label={label} {...view.shell} hint={words ? `${words}: ${hint.charAt(0).toLowerCase()}${hint.slice(1)}` : hint}>
       <input
         {...view.controlProps}
         className="field-control"
@@ -44,7 +49,15 @@ export function DateInput({ label, hint }: { label: string; hint?: string }) {
   );
 }
 
-export function CheckGroup({ label, choices, hint }: { label: string; choices: readonly Choice[]; hint?: string }) {
+interface CheckGroupProps {
+  label: string;
+  choices: readonly Choice[];
+  hint?: string;
+  /** Short names (the states): more columns, two on a phone. */
+  short?: boolean;
+}
+
+export function CheckGroup({ label, choices, hint, short = false }: CheckGroupProps) {
   const legendId = useId();
   const view = useFieldView<string[]>({ hint: !!hint });
   const { id, name, onBlur, ...aria } = view.controlProps;
@@ -66,7 +79,7 @@ export function CheckGroup({ label, choices, hint }: { label: string; choices: r
           {hint}
         </p>
       )}
-      <div className="staff-checks">
+      <div className={short ? 'staff-checks staff-checks-short' : 'staff-checks'}>
         {choices.map((choice, index) => (
           <label key={choice.id}>
             <input

@@ -9,3 +9,8 @@ export const datesLine = (scholarship: Scholarship) => `${lagosDate(scholarship.
 /** The courses by their titles, in the catalogue's order; an id the catalogue no longer has, as it is. */
 export const coursesLine = (scholarship: Scholarship, courses: readonly CourseOption[]) =>
   scholarship.course_ids.map((id) => courses.find((course) => course.id === id)?.title ?? id).join(', ');
+
+/** Open in green (seats may be taken), scheduled and closed in grey: the requests' red 'open' means work waiting. */
+export const StatusBadge = ({ status }: { status: Scholarship['status'] }) => (
+  <span className={`staff-badge${status === 'open' ? ' staff-badge-success' : ''}`}>{status}</span>
+);
