@@ -4,7 +4,7 @@
 // number or a Lagos day, so the form and the route refuse the same values with the same words.
 import * as v from 'valibot';
 import { NIGERIAN_STATES } from '#lib/schemas/nigeria.ts';
-import { CreateScholarshipSchema, MakeCodesSchema, scholarshipTermsErrors, type Scholarship } from '#lib/schemas/scholarships.ts';
+import { CreateScholarshipSchema, EditScholarshipSchema, MakeCodesSchema, type Scholarship } from '#lib/schemas/scholarships.ts';
 
 const api = CreateScholarshipSchema.pipe[0].entries;
 
@@ -38,31 +38,28 @@ export const ScholarshipFieldSchemas = {
   states: api.states,
 };
 
-const { ENDS_AFTER_START, AGES_TOGETHER, AGES_ORDER } = scholarshipTermsErrors;
-
 /**
- * The whole form: each field as above, then the call's checks across fields with the call's words
- * (the route checks them again): closing after opening, both ages or neither, in order.
+ * The whole form: each field as above, then the call's own schema over the result, whose checks
+ * across fields (closing after opening, both ages or neither, in order) say their words under the
+ * field they name.
  */
 export const ScholarshipFormSchema = v.pipe(
   v.strictObject(ScholarshipFieldSchemas),
-  v.forward(
-    v.check((terms) => terms.ends_at > terms.starts_at, ENDS_AFTER_START),
-    ['ends_at'],
-  ),
-  v.forward(
-    v.check((terms) => (terms.min_age == null) === (terms.max_age == null), AGES_TOGETHER),
-    ['max_age'],
-  ),
-  v.forward(
-    v.check((terms) => terms.min_age == null || terms.max_age == null || terms.min_age <= terms.max_age, AGES_ORDER),
-    ['min_age'],
-  ),
+  // Only the type changes: the ages are always there (null when empty), which the call's input allows.
+  v.transform((terms): v.InferInput<typeof CreateScholarshipSchema> => terms),
+  CreateScholarshipSchema,
 );
 export type ScholarshipFormValues = v.InferInput<typeof ScholarshipFormSchema>;
 
-/** The closing day may be the opening day (open from its start to its end), not one before it. */
-export const closesAfterOpening = (opens: string, closes: string) => (opens && closes && closes < opens ? ENDS_AFTER_START : undefined);
+/**
+ * The closing day's message: its own format, and after the opening day (the same day is fine: open
+ * from its start to its end). The edit call's schema takes any of the fields alone, so it checks
+ * these two by the same rule and words as the route.
+ */
+export function closingDayError(opens: string, closes: string): string | undefined {
+  const result = v.safeParse(EditScholarshipSchema, opens ? { starts_at: opens, ends_at: closes } : { ends_at: closes });
+  return result.issues ? v.flatten<typeof EditScholarshipSchema>(result.issues).nested?.ends_at?.[0] : undefined;
+}
 
 const LAGOS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' });
 const LAGOS_WORDS = new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'long', year: 'numeric' });

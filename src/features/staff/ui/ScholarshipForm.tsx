@@ -2,7 +2,6 @@
 // (a project page), courses, discount, seats, opening and closing days, and who may use it (an age
 // range, states; both optional). Every field is labelled and says its own error under it.
 import { createFormHook } from '@tanstack/react-form';
-import * as v from 'valibot';
 import type { CreateScholarship } from '#lib/schemas/scholarships.ts';
 import { fieldContext, formContext } from '#lib/forms/form-context.ts';
 import { Form } from '#lib/forms/Form.tsx';
@@ -12,7 +11,7 @@ import { TextField } from '#lib/forms/TextField.tsx';
 import { NIGERIAN_STATES } from '#lib/schemas/nigeria.ts';
 import type { CourseOption, PartnerOption } from '../links.ts';
 import {
-  closesAfterOpening,
+  closingDayError,
   ScholarshipFieldSchemas as fields,
   ScholarshipFormSchema,
   type ScholarshipFormValues,
@@ -73,9 +72,7 @@ export function ScholarshipForm({ initial, courses, partners, labelledBy, submit
             name="ends_at"
             validators={{
               onChangeListenTo: ['starts_at'],
-              onChange: ({ value, fieldApi }) =>
-                closesAfterOpening(fieldApi.form.getFieldValue('starts_at'), value) ??
-                v.safeParse(fields.ends_at, value).issues?.[0].message,
+              onChange: ({ value, fieldApi }) => closingDayError(fieldApi.form.getFieldValue('starts_at'), value),
             }}
           >
             {(field) => <field.DateInput label="Closes on" hint="To the end of this day, Lagos time." />}
