@@ -1,6 +1,5 @@
 // The console's scholarship calls (docs/product.md 'Scholarships and discount codes'): each names the
 // schema of the data it expects, from the scholarships' own schemas.
-import type * as v from 'valibot';
 import { CodesSchema, ScholarshipSchema, ScholarshipsPageSchema, type CreateScholarship } from '#lib/schemas/scholarships.ts';
 import { staffHttp } from './http.ts';
 
@@ -18,5 +17,3 @@ export const scholarshipApi = {
   makeCodes: (scholarshipId: string, count: number) =>
     staffHttp.post(`scholarships/${id(scholarshipId)}/codes`, { count }, { data: CodesSchema, toastSuccess: true }),
 };
-
-export type ScholarshipsPage = v.InferOutput<typeof ScholarshipsPageSchema>;

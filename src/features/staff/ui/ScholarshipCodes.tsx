@@ -4,38 +4,23 @@ import { useState } from 'react';
 import type { Scholarship } from '#lib/schemas/scholarships.ts';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
-import { toast } from '#lib/toast/store.ts';
 import { downloadCodes } from '../codes-csv.ts';
 import { scholarshipApi } from '../scholarship-api.ts';
 import { CodesFormSchema } from '../scholarship-form.ts';
+import { ShownOnce } from './ShownOnce.tsx';
 
 function NewCodes({ codes, scholarship }: { codes: string[]; scholarship: Scholarship }) {
-  const copy = () =>
-    navigator.clipboard.writeText(`${codes.join('\n')}\n`).then(
-      () => toast.success('Codes copied.'),
-      () => toast.error('Could not copy: select the codes and copy them.'),
-    );
   return (
     <section className="staff-card" aria-labelledby="new-codes-heading">
       <h3 id="new-codes-heading">{codes.length === 1 ? 'The new code' : `The ${codes.length.toLocaleString('en-NG')} new codes`}</h3>
       <p className="staff-notice">
         <strong>They are shown only now and will not be shown again.</strong> Copy them or download the CSV before you leave this page.
       </p>
-      <ul className="staff-codes" aria-label="New codes">
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ul>
-      <div className="staff-actions">
-        <button type="button" className="btn btn-outline" onClick={() => void copy()}>
-          Copy
-        </button>
+      <ShownOnce codes={codes} label="New codes" copied="Codes copied.">
         <button type="button" className="btn" onClick={() => downloadCodes(codes, scholarship)}>
           Download CSV
         </button>
-      </div>
+      </ShownOnce>
     </section>
   );
 }
