@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { API_BASE } from '#lib/api-base.ts';
 import { ApiError, FALLBACK_MESSAGE, messageOf, NetworkError, NOT_PERMITTED_MESSAGE, type FieldErrors } from '#lib/errors.ts';
 import { toast } from '#lib/toast/store.ts';
+import { saveFile } from './save-file.ts';
 import { $staffSession, leaveForLogin } from './session.ts';
 
 const client = ky.create({
@@ -75,10 +76,7 @@ export const staffHttp = {
 /** The address of a CSV download (the browser fetches it with the token, see downloadCsv). */
 export async function downloadCsv(path: string, filename: string) {
   try {
-    const blob = await client(`staff/${path}`).blob();
-    const link = Object.assign(document.createElement('a'), { href: URL.createObjectURL(blob), download: filename });
-    link.click();
-    URL.revokeObjectURL(link.href);
+    saveFile(await client(`staff/${path}`).blob(), filename);
   } catch (raw) {
     const error = asError(raw);
     if (error instanceof ApiError && error.status === 401) leaveForLogin('ended');

@@ -7,3 +7,7 @@ export interface CourseOption {
   id: string;
   title: string;
 }
+export const scholarshipHref = (id: string) => `/staff/scholarships/view?id=${encodeURIComponent(id)}`;
+
+/** A partner as the scholarship form names it: a project page's slug, and its partner and programme. */
+export type PartnerOption = CourseOption;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { staffApi } from '../api.ts';
 import type { StaffPayment } from '../console-schemas.ts';
-import { studentHref } from '../links.ts';
+import { scholarshipHref, studentHref } from '../links.ts';
 import { Badge, LoadState, naira, when } from './parts.tsx';
 import { ReasonDialog } from './ReasonDialog.tsx';
 import { queryParam, useLoad } from './use-load.ts';
@@ -33,7 +33,15 @@ function PaymentPage() {
               <dt>Amount</dt>
               <dd>{naira(payment.amount)}</dd>
               <dt>Discount</dt>
-              <dd>{naira(payment.discount ?? '0')}</dd>
+              <dd>{naira(payment.discount)}</dd>
+              {payment.scholarship && (
+                <>
+                  <dt>Scholarship</dt>
+                  <dd>
+                    <a href={scholarshipHref(payment.scholarship.id)}>{payment.scholarship.name}</a>
+                  </dd>
+                </>
+              )}
               <dt>Course</dt>
               <dd>{payment.course_id}</dd>
               <dt>Student</dt>

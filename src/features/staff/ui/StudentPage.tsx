@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { staffApi } from '../api.ts';
 import type { StudentDetail } from '../console-schemas.ts';
-import type { CourseOption } from '../links.ts';
+import { scholarshipHref, type CourseOption } from '../links.ts';
 import { EnrolForm } from './EnrolForm.tsx';
 import { Badge, fullName, LoadState, when, TableBox } from './parts.tsx';
 import { PaymentsTable } from './PaymentsTable.tsx';
@@ -100,7 +100,14 @@ function StudentPage({ courses }: { courses: CourseOption[] }) {
                       <td data-label="Course">{enrolment.title}</td>
                       <td data-label="Enrolled">{when(enrolment.enrolled_at)}</td>
                       <td data-label="Progress">{Math.round(enrolment.progress)}%</td>
-                      <td data-label="Source">{enrolment.source}</td>
+                      <td data-label="Source">
+                        {enrolment.source}
+                        {enrolment.scholarship && (
+                          <>
+                            : <a href={scholarshipHref(enrolment.scholarship.id)}>{enrolment.scholarship.name}</a>
+                          </>
+                        )}
+                      </td>
                       <td data-label="Action" data-admin-only>
                         <button
                           type="button"

@@ -1,9 +1,31 @@
-// /staff: the college at a glance, each figure a link to the list behind it.
+// /staff: the college at a glance, each figure a link to the list behind it, and the seats taken on
+// each open scholarship, each a link to its page.
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { staffApi } from '../api.ts';
 import { formatNaira } from '#lib/format.ts';
+import { scholarshipHref } from '../links.ts';
 import { LoadState } from './parts.tsx';
+import { seatsLine } from './scholarship-parts.tsx';
 import { useLoad } from './use-load.ts';
+
+interface Tile {
+  label: string;
+  value: string;
+  href: string;
+}
+
+const Tiles = ({ label, tiles }: { label: string; tiles: Tile[] }) => (
+  <ul className="staff-tiles" aria-label={label}>
+    {tiles.map((tile) => (
+      <li key={tile.href + tile.label}>
+        <a href={tile.href}>
+          <span className="staff-tile-value">{tile.value}</span>
+          {tile.label}
+        </a>
+      </li>
+    ))}
+  </ul>
+);
 
 function Summary() {
   const { data, busy, error } = useLoad(() => staffApi.summary(), []);
@@ -23,16 +45,20 @@ function Summary() {
     : [];
   return (
     <LoadState busy={busy} error={error}>
-      <ul className="staff-tiles" aria-label="Summary">
-        {tiles.map((tile) => (
-          <li key={tile.label}>
-            <a href={tile.href}>
-              <span className="staff-tile-value">{tile.value}</span>
-              {tile.label}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <Tiles label="Summary" tiles={tiles} />
+      {data && data.scholarships.length > 0 && (
+        <>
+          <h2 id="open-scholarships">Open scholarships: seats taken</h2>
+          <Tiles
+            label="Open scholarships: seats taken"
+            tiles={data.scholarships.map((scholarship) => ({
+              label: scholarship.name,
+              value: seatsLine(scholarship),
+              href: scholarshipHref(scholarship.id),
+            }))}
+          />
+        </>
+      )}
     </LoadState>
   );
 }

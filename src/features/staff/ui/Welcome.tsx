@@ -7,11 +7,12 @@ import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { PASSWORD_HINT, PasswordSchema } from '#lib/schemas/fields.ts';
-import { toast } from '#lib/toast/store.ts';
 import { staffApi } from '../api.ts';
 import { ConfirmMfaSchema } from '../schemas.ts';
 import { $staffSession, type StaffSession } from '../session.ts';
+import { saveFile } from '../save-file.ts';
 import { queryParam } from './use-load.ts';
+import { ShownOnce } from './ShownOnce.tsx';
 import { QrCode } from './QrCode.tsx';
 
 const PasswordFormSchema = v.pipe(
@@ -85,42 +86,19 @@ function AuthenticatorStep({ token, enrolment, onDone }: { token: string; enrolm
 }
 
 function RecoveryCodes({ codes }: { codes: string[] }) {
-  const text = `${codes.join('\n')}\n`;
-  const copy = () =>
-    navigator.clipboard.writeText(text).then(
-      () => toast.success('Recovery codes copied.'),
-      () => toast.error('Could not copy: select the codes and copy them.'),
-    );
-  const download = () => {
-    const link = Object.assign(document.createElement('a'), {
-      href: URL.createObjectURL(new Blob([text], { type: 'text/plain' })),
-      download: 'adire-staff-recovery-codes.txt',
-    });
-    link.click();
-    URL.revokeObjectURL(link.href);
-  };
+  const download = () => saveFile(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }), 'adire-staff-recovery-codes.txt');
   return (
     <section aria-labelledby="recovery-heading">
       <h2 id="recovery-heading">3. Keep your recovery codes</h2>
       <p>Each code signs you in once if you lose your phone. They are shown only now: copy or download them and keep them safe.</p>
-      <ul className="staff-codes" data-testid="recovery-codes">
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ul>
-      <div className="staff-actions">
-        <button type="button" className="btn btn-outline" onClick={() => void copy()}>
-          Copy
-        </button>
+      <ShownOnce codes={codes} testId="recovery-codes" copied="Recovery codes copied.">
         <button type="button" className="btn btn-outline" onClick={download}>
           Download
         </button>
         <a className="btn" href="/staff">
           Go to the console
         </a>
-      </div>
+      </ShownOnce>
     </section>
   );
 }

@@ -1,0 +1,47 @@
+// A change that needs no reason but cannot be undone (closing a scholarship early): a modal dialog
+// that says what will happen, focus kept inside until it is confirmed or cancelled, and the opener
+// focused again after, as the reason dialog does.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+interface ConfirmDialogProps {
+  title: string;
+  open: boolean;
+  confirmLabel: string;
+  children: ReactNode;
+  onClose: () => void;
+  onConfirm: () => Promise<unknown>;
+}
+
+export function ConfirmDialog({ title, open, confirmLabel, children, onClose, onConfirm }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  const confirm = () => {
+    if (busy) return;
+    setBusy(true);
+    // A refusal has been toasted by the client; the dialog stays open to try again or cancel.
+    onConfirm()
+      .then(onClose, () => undefined)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <dialog ref={ref} className="staff-dialog" aria-labelledby={titleId} onClose={onClose}>
+      <h2 id={titleId}>{title}</h2>
+      {children}
+      <div className="staff-actions">
+        <button type="button" className="btn" aria-busy={busy || undefined} aria-disabled={busy || undefined} onClick={confirm}>
+          {confirmLabel}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}
