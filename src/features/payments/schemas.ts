@@ -2,7 +2,6 @@
 // checkout, verify, and the test provider's page. The checkout island parses answers with these.
 import * as v from 'valibot';
 import { LinkSchema, NairaSchema } from '#lib/schemas/values.ts';
-import { EnrolledByScholarshipSchema } from '#features/scholarships/schemas.ts';
 
 export const CheckoutSchema = v.pipe(
   v.object({
@@ -17,12 +16,6 @@ export const CheckoutSchema = v.pipe(
   }),
   v.metadata({ ref: 'Checkout' }),
 );
-
-/**
- * What checkout answers: a payment to make, or, for a code that covers the whole fee, the
- * enrolment itself and no payment (docs/product.md, 'Scholarships and discount codes').
- */
-export const CheckoutStartedSchema = v.union([CheckoutSchema, EnrolledByScholarshipSchema]);
 
 /** GET user/courses/{id}/enrolment. */
 export const EnrolmentSchema = v.pipe(v.object({ enrolled: v.boolean() }), v.metadata({ ref: 'Enrolment' }));

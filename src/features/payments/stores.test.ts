@@ -16,6 +16,8 @@ const api = vi.hoisted(() => ({
   completeTest: vi.fn(),
 }));
 vi.mock('./api.ts', () => ({ paymentsApi: api }));
+const codeApi = vi.hoisted(() => ({ quote: vi.fn(), checkout: vi.fn() }));
+vi.mock('./code-api.ts', () => ({ codeApi }));
 const { $appliedCode, $checkout, $codeRefusal, applyCode, checkPayment, makePayment, openCheckout, OUTCOME_TOASTS, removeCode } =
   await import('./stores.ts');
 const { $pendingToasts } = await import('#lib/toast/store.ts');
@@ -131,36 +133,37 @@ describe('the checkout store', () => {
     const PAYMENT = { reference: REFERENCE, authorization_url: '/payments/test?reference=x', amount: '45000.00' };
 
     it('shows the quote of an applied code and pays its total by sending the code; removed, the full price again', async () => {
-      api.quote.mockReturnValueOnce(answer(HALF));
+      codeApi.quote.mockReturnValueOnce(answer(HALF));
       await applyCode('c1', 'ABCDEFGHJK');
-      expect(api.quote).toHaveBeenCalledWith('c1', 'ABCDEFGHJK');
+      expect(codeApi.quote).toHaveBeenCalledWith('c1', 'ABCDEFGHJK');
       expect($appliedCode.get()).toEqual({ code: 'ABCDEFGHJK', quote: HALF });
-      api.checkout.mockReturnValueOnce(answer(PAYMENT));
+      codeApi.checkout.mockReturnValueOnce(answer(PAYMENT));
       await makePayment('c1');
-      expect(api.checkout).toHaveBeenCalledWith('c1', 'ABCDEFGHJK');
+      expect(codeApi.checkout).toHaveBeenCalledWith('c1', 'ABCDEFGHJK');
       expect(assign).toHaveBeenCalledWith('/payments/test?reference=x');
 
       removeCode();
       expect($appliedCode.get()).toBeNull();
       api.checkout.mockReturnValueOnce(answer(PAYMENT));
       await makePayment('c1');
-      expect(api.checkout).toHaveBeenLastCalledWith('c1', undefined);
+      expect(api.checkout).toHaveBeenLastCalledWith('c1');
+      expect(codeApi.checkout).toHaveBeenCalledTimes(1);
     });
 
     it('keeps the full price when the quote is refused, and lets the form show why', async () => {
-      api.quote.mockReturnValueOnce(answer(HALF));
+      codeApi.quote.mockReturnValueOnce(answer(HALF));
       await applyCode('c1', 'ABCDEFGHJK');
       const refusal = new ApiError(400, 'This code has already been used', { code: ['This code has already been used'] });
-      api.quote.mockReturnValueOnce(Promise.reject(refusal));
+      codeApi.quote.mockReturnValueOnce(Promise.reject(refusal));
       await expect(applyCode('c1', 'ZZZZZZZZZZ')).rejects.toBe(refusal);
       expect($appliedCode.get()).toBeNull();
     });
 
     it('enrols at once with a code that covers the whole fee: no provider, the outcome and its toast', async () => {
       toasts();
-      api.quote.mockReturnValueOnce(answer({ ...HALF, discount: '90000.00', total: '0.00' }));
+      codeApi.quote.mockReturnValueOnce(answer({ ...HALF, discount: '90000.00', total: '0.00' }));
       await applyCode('c1', 'ABCDEFGHJK');
-      api.checkout.mockReturnValueOnce(answer({ enrolled: true, course_id: 'c1' }));
+      codeApi.checkout.mockReturnValueOnce(answer({ enrolled: true, course_id: 'c1' }));
       await makePayment('c1');
       expect(assign).not.toHaveBeenCalled();
       expect($checkout.get()).toEqual({ kind: 'granted', scholarship: 'LSETF Fashion Skills 2027' });
@@ -168,9 +171,9 @@ describe('the checkout store', () => {
     });
 
     it('goes back to the full price with the reason on the field when checkout refuses the code (its last seat went)', async () => {
-      api.quote.mockReturnValueOnce(answer(HALF));
+      codeApi.quote.mockReturnValueOnce(answer(HALF));
       await applyCode('c1', 'ABCDEFGHJK');
-      api.checkout.mockReturnValueOnce(
+      codeApi.checkout.mockReturnValueOnce(
         Promise.reject(new ApiError(400, 'This scholarship has no seats left', { code: ['This scholarship has no seats left'] })),
       );
       await makePayment('c1');

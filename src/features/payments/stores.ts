@@ -50,10 +50,13 @@ export const $appliedCode = atom<AppliedCode | null>(null);
  */
 export const $codeRefusal = atom<string | null>(null);
 
+/** The code's calls, fetched with its field (ui/ScholarshipCode.tsx): already here when a code is applied. */
+const loadCodeApi = () => import('./code-api.ts').then((module) => module.codeApi);
+
 /** Prices the code for this course; a refusal (400 with the reason on `code`) is thrown for the form to show. */
 export async function applyCode(courseId: string, code: string) {
   removeCode();
-  const { data } = await paymentsApi.quote(courseId, code);
+  const { data } = await (await loadCodeApi()).quote(courseId, code);
   $appliedCode.set({ code, quote: data });
 }
 
@@ -82,7 +85,7 @@ export async function makePayment(courseId: string) {
   $checkout.set($checkout.get().kind === 'failed' ? { kind: 'redirecting', retry: true } : { kind: 'redirecting' });
   const applied = $appliedCode.get();
   try {
-    const { data } = await paymentsApi.checkout(courseId, applied?.code);
+    const { data } = applied ? await (await loadCodeApi()).checkout(courseId, applied.code) : await paymentsApi.checkout(courseId);
     if ('enrolled' in data) return granted(applied?.quote.scholarship?.name ?? null);
     go(data.authorization_url);
   } catch (error) {

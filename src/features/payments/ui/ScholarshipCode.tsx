@@ -7,10 +7,10 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useState } from 'react';
 import { withNext } from '#lib/navigation.ts';
 import { $session } from '#lib/session.ts';
-import { KYC_REQUIRED } from '#features/scholarships/schemas.ts';
 import { $appliedCode, $codeRefusal } from '../stores.ts';
 
-const ScholarshipCodeForm = lazy(() => import('./ScholarshipCodeForm.tsx'));
+// The field and the code's calls together, when the student opens it.
+const ScholarshipCodeForm = lazy(() => Promise.all([import('./ScholarshipCodeForm.tsx'), import('../code-api.ts')]).then(([form]) => form));
 
 /** docs/product.md#auth-flows: the KYC page, which sends the student back here when done. */
 const KYC_PATH = '/auth/signup/complete-kyc';
@@ -25,7 +25,7 @@ export function ScholarshipCode({ courseId }: { courseId: string }) {
   if (!session.user.kyc_completed) {
     return (
       <p className="checkout-code-kyc">
-        Have a scholarship code? {KYC_REQUIRED}: a scholarship checks your age and state.{' '}
+        Have a scholarship code? Complete your KYC first: a scholarship checks your age and state.{' '}
         <a href={withNext(KYC_PATH, `/courses/${courseId}/checkout`)}>Complete your KYC</a>
       </p>
     );
