@@ -9,6 +9,8 @@
 // A password reset by mailed code forgets both, so the student is never kept out after proving it.
 // Staff sign-in counts the same way in buckets of its own (scope 'staff-password'): a member who is
 // also a student, under one address, is not held out of one by wrong tries at the other.
+// Scholarship codes are counted the same way too (scope 'scholarship-code', keyed on the student's
+// id): a code is guessed no more easily than a password.
 import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { countRequest, uncountRequest } from '#server/db/rate-limit-buckets.ts';
@@ -21,7 +23,7 @@ export const ACCOUNT_FAILURES_ALLOWED = 100;
 const ACCOUNT_WINDOW_MS = 60 * 60_000;
 
 /** Whose passwords are counted: students' ('password', the first and the default) or staff's. */
-export type PasswordScope = 'password' | 'staff-password';
+export type PasswordScope = 'password' | 'staff-password' | 'scholarship-code';
 
 const accountKey = (email: string, scope: PasswordScope = 'password') => `${scope}:${email.toLowerCase()}`;
 const pairKey = (email: string, client: string, scope: PasswordScope) => `${accountKey(email, scope)}@${client}`;

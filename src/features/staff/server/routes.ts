@@ -13,6 +13,7 @@ import { createStaffMemberRoutes } from './member-routes.ts';
 import { createStaffPaymentRoutes } from './payment-routes.ts';
 import { createStaffRequestRoutes } from './request-routes.ts';
 import { createStaffStudentRoutes } from './student-routes.ts';
+import { createStaffScholarshipRoutes } from './scholarship-routes.ts';
 
 /** Mounted at /staff. */
 export function createStaffRoutes(services: ApiServices) {
@@ -29,5 +30,6 @@ export function createStaffRoutes(services: ApiServices) {
   routes.route('/', createStaffStudentRoutes(services));
   routes.route('/', createStaffPaymentRoutes(services));
   routes.route('/', createStaffRequestRoutes(services));
+  routes.route('/', createStaffScholarshipRoutes(services));
   return routes;
 }

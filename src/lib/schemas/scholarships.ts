@@ -1,10 +1,11 @@
 // Partner scholarships and their discount codes (docs/product.md, 'Scholarships and discount codes'):
 // what the staff console sends and the staff routes accept, what checkout sends, and what every call
-// answers. One schema each, imported by the forms and by the routes.
+// answers. One schema each, imported by the forms and by the routes; in lib because three features
+// share them (staff, payments, learning) and features do not import each other.
 import * as v from 'valibot';
-import { NIGERIAN_STATES } from '#lib/schemas/nigeria.ts';
-import { PAGE_TOTALS } from '#lib/schemas/paging.ts';
-import { InstantSchema, NairaSchema } from '#lib/schemas/values.ts';
+import { NIGERIAN_STATES } from './nigeria.ts';
+import { PAGE_TOTALS } from './paging.ts';
+import { InstantSchema, NairaSchema } from './values.ts';
 
 // The refusals of quote and checkout, on `code`: exactly these texts.
 export const CODE_NOT_VALID = 'This code is not valid for this course';
