@@ -112,12 +112,6 @@ export default defineConfig(
                 },
               ],
             },
-            // Checkout takes a scholarship code: the code, the quote and their refusals are the
-            // scholarships' calls' schemas, which the checkout reads (never their ui/ or server/).
-            {
-              from: { element: { type: 'feature', captured: { feature: 'payments' } } },
-              allow: { to: { element: { type: 'feature', captured: { feature: 'scholarships' } }, file: { path: '**/schemas.ts' } } },
-            },
             // The server composes every feature's sub-app (app.ts), as pages compose their islands.
             {
               from: { element: { type: 'server' } },

@@ -1,9 +1,10 @@
 // The calls of a scholarship code at checkout (docs/product.md, 'Scholarships and discount codes'):
 // the quote, and checkout with the code, whose answer is a payment or, for a 100 % code, the
-// enrolment. Apart from api.ts on purpose: it reads the scholarships' schemas, so it is fetched with
-// the code's field (ui/ScholarshipCodeForm.tsx), not with every checkout.
+// enrolment. Apart from api.ts on purpose: it reads the scholarships' schemas
+// (lib/schemas/scholarships.ts), so it is fetched with the code's field (ui/ScholarshipCodeForm.tsx),
+// not with every checkout.
 import * as v from 'valibot';
-import { EnrolledByScholarshipSchema, QuoteSchema } from '#features/scholarships/schemas.ts';
+import { EnrolledByScholarshipSchema, QuoteSchema } from '#lib/schemas/scholarships.ts';
 import { http } from '#lib/http.ts';
 import { CheckoutSchema } from './schemas.ts';
 

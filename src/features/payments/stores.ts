@@ -9,7 +9,7 @@ import { announceNotificationsChanged } from '#lib/notifications-changed.ts';
 import { $session } from '#lib/session.ts';
 import { toast } from '#lib/toast/store.ts';
 import { paymentsApi } from './api.ts';
-import type { Quote } from '#features/scholarships/schemas.ts';
+import type { Quote } from '#lib/schemas/scholarships.ts';
 
 export type CheckoutState =
   | { kind: 'loading' }

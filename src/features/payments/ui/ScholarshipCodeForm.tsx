@@ -14,7 +14,7 @@ import { SubmitButton } from '#lib/forms/SubmitButton.tsx';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { TextField } from '#lib/forms/TextField.tsx';
 import * as v from 'valibot';
-import { CodeSchema } from '#features/scholarships/schemas.ts';
+import { CodeSchema } from '#lib/schemas/scholarships.ts';
 import { $appliedCode, $codeRefusal, applyCode, removeCode } from '../stores.ts';
 
 /** The server's code, once something is typed: an empty field asks for one rather than calling it not valid. */
