@@ -91,7 +91,7 @@ test('a student applies a 50 % code by keyboard, sees the discount and the total
 
   // Typed as a partner's sheet may print it: lower case, with a dash.
   const field = await enterCode(page, `${code!.slice(0, 5).toLowerCase()}-${code!.slice(5)}`);
-  await expect(line(page, 'Discount')).toHaveText('−₦60,000LSETF Fashion Skills 2027 (LSETF Fashion Skills Scholarship)');
+  await expect(line(page, 'Discount')).toHaveText('−₦60,000LSETF Fashion Skills 2027 (Lagos State Employment Trust Fund)');
   await expect(line(page, 'Total')).toHaveText('₦60,000');
   await expect(line(page, 'Price')).toHaveText('₦120,000');
   // The lines are a polite live region: the new discount and total are read out.
@@ -167,7 +167,9 @@ test('a student whose KYC is not complete is told so next to the code, with the 
   await page.goto(CHECKOUT);
   await waitForIslands(page);
   await expect(main(page).getByRole('button', { name: 'Have a scholarship code?' })).toHaveCount(0);
-  await expect(summary(page).getByText('Complete your KYC (profile details) before using a scholarship code')).toBeVisible();
+  await expect(
+    summary(page).getByText('Have a scholarship code? Complete your KYC first: a scholarship checks your age and state.'),
+  ).toBeVisible();
   await summary(page).getByRole('link', { name: 'Complete your KYC' }).click();
   await page.waitForURL(`**/auth/signup/complete-kyc?next=${encodeURIComponent(CHECKOUT)}`);
 });
