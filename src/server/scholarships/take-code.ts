@@ -6,7 +6,7 @@
 // writes in the same transaction. Two checkouts for the last seat, or for one code, queue on that
 // lock; the second reads what the first wrote and is refused. Reading the seats without the lock
 // would let both count the same free seat (tests/api/scholarships-races.test.ts).
-import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { StudentRecord } from '#server/auth/sessions.ts';
 import type { Database } from '#server/db/client.ts';
 import { scholarshipCodes, scholarshipCourses, scholarships } from '#server/db/schema.ts';
@@ -157,18 +157,13 @@ export async function takeHeldCode(tx: Transaction, codeId: string, studentId: s
   return true;
 }
 
-/** A payment that failed lets its student's hold on the code go at once. */
-export async function releaseHold(db: Reader, codeId: string, studentId: string): Promise<void> {
-  await db
-    .update(scholarshipCodes)
-    .set({ heldBy: null, heldUntil: null })
-    .where(and(eq(scholarshipCodes.id, codeId), eq(scholarshipCodes.heldBy, studentId), isNull(scholarshipCodes.usedAt)));
-}
-
-/** A refunded payment gives its seat back; the code stays used. */
-export async function freeSeat(tx: Transaction, codeId: string, at: Date): Promise<void> {
+/**
+ * A refunded payment gives its seat back; the code stays used. Only a code this student used (a
+ * second payment never took one, and the code may have gone to somebody else since).
+ */
+export async function freeSeat(tx: Transaction, codeId: string, studentId: string, at: Date): Promise<void> {
   await tx
     .update(scholarshipCodes)
     .set({ seatFreedAt: at })
-    .where(and(eq(scholarshipCodes.id, codeId), isNotNull(scholarshipCodes.usedAt), isNull(scholarshipCodes.seatFreedAt)));
+    .where(and(eq(scholarshipCodes.id, codeId), eq(scholarshipCodes.usedBy, studentId), isNull(scholarshipCodes.seatFreedAt)));
 }

@@ -7,19 +7,33 @@ export interface Receipt {
   firstName: string;
   course: string;
   amount: string;
-  reference: string;
+  /** None for a scholarship that pays the whole price: there was no payment. */
+  reference?: string;
   date: string;
+  /** The scholarship that paid some or all of it: its name and partner, and the discount. */
+  scholarship?: { name: string; partner: string; discount: string };
 }
 
 export function receiptMail(receipt: Receipt): OutgoingMail {
+  const { scholarship } = receipt;
   const rows: [string, string][] = [
     ['Course', receipt.course],
+    ...(scholarship
+      ? ([
+          ['Scholarship', `${scholarship.name} (${scholarship.partner})`],
+          ['Scholarship discount', scholarship.discount],
+        ] as [string, string][])
+      : []),
     ['Amount paid', receipt.amount],
-    ['Reference', receipt.reference],
+    ...(receipt.reference ? ([['Reference', receipt.reference]] as [string, string][]) : []),
     ['Date', receipt.date],
   ];
   const title = `Your receipt: ${oneLine(receipt.course)}`;
-  const lead = 'Thank you for your payment. You are enrolled, and the course is waiting in My courses.';
+  const lead = !scholarship
+    ? 'Thank you for your payment. You are enrolled, and the course is waiting in My courses.'
+    : receipt.reference
+      ? 'Thank you for your payment. Your scholarship paid part of the price. You are enrolled, and the course is waiting in My courses.'
+      : 'Your scholarship pays the whole price: nothing was charged. You are enrolled, and the course is waiting in My courses.';
   const text = [
     `Hello ${receipt.firstName},`,
     '',
@@ -45,10 +59,16 @@ export function receiptMail(receipt: Receipt): OutgoingMail {
 }
 
 /** To the staff: a payment for a course its student was already enrolled in, to refund. */
-export function refundNeededMail(staff: string, course: string, reference: string, amount: string): OutgoingMail {
+export function refundNeededMail(
+  staff: string,
+  course: string,
+  reference: string,
+  amount: string,
+  why = 'in which they were already enrolled (two checkouts open at once, or the Back button)',
+): OutgoingMail {
   const title = `Refund needed: ${oneLine(reference)}`;
   const lines = [
-    `A student paid ${amount} for ${course}, in which they were already enrolled (two checkouts open at once, or the Back button).`,
+    `A student paid ${amount} for ${course}, ${why}.`,
     `Refund payment ${reference} through the payment provider. npm run admin -- refunds lists every payment to refund.`,
   ];
   return {

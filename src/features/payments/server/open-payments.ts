@@ -29,6 +29,9 @@ interface PaymentRequest {
   courseId: string;
   amountKobo: number;
   provider: PaymentProviderName;
+  /** A scholarship code's discount: the code it holds, and what it takes off the price. */
+  scholarshipCodeId?: string | null;
+  discountKobo?: number | null;
 }
 
 /**
@@ -43,7 +46,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The student's one pending payment for the course: a new one, or the one already open when it is at
- * today's price and provider and younger than half an hour. One that is not (its page is no longer
+ * today's price, provider and scholarship code, and younger than half an hour. One that is not (its page is no longer
  * offered, the price changed, its start was cut off) is superseded: marked failed, 'superseded',
  * which verify still asks the provider about, so a page paid after all still settles.
  */
@@ -65,7 +68,11 @@ export async function claimPayment(db: Database, request: PaymentRequest, now: D
     // Settled or failed since the insert: try again.
     if (!pending) continue;
     const age = now.getTime() - pending.createdAt.getTime();
-    const reusable = pending.amountKobo === request.amountKobo && pending.provider === request.provider && age < OPEN_PAYMENT_REUSED_MS;
+    const reusable =
+      pending.amountKobo === request.amountKobo &&
+      pending.provider === request.provider &&
+      pending.scholarshipCodeId === (request.scholarshipCodeId ?? null) &&
+      age < OPEN_PAYMENT_REUSED_MS;
     if (reusable && pending.authorizationUrl)
       return { kind: 'open', reference: pending.reference, authorizationUrl: pending.authorizationUrl };
     if (reusable && age < STARTING_PAYMENT_MS) {

@@ -1,35 +1,58 @@
 // Checkout, verify and the provider's webhook (docs/product.md#endpoints, 'Enrolment and
 // payment'); the built-in test provider's page actions are ./test-payment-routes.ts. The amount
-// always comes from the course's price in the database; every way a payment is settled goes through
-// settlePayment().
+// always comes from the course's price in the database, less a scholarship code's discount (the
+// quote shows it first: docs/product.md, 'Scholarships and discount codes'); every way a payment is
+// settled goes through settlePayment().
 import { and, eq, isNull } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
 import { koboToDecimal } from '#lib/money.ts';
+import {
+  agesRefusal,
+  CheckoutBodySchema,
+  CODE_NOT_VALID,
+  CODE_USED,
+  EnrolledByScholarshipSchema,
+  KYC_REQUIRED,
+  NO_SEATS_LEFT,
+  QuoteQuerySchema,
+  QuoteSchema,
+  SCHOLARSHIP_CLOSED,
+  statesRefusal,
+} from '#lib/schemas/scholarships.ts';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
 import { courses, enrolments, payments } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
-import { MAX_JSON_BYTES, readLimitedText } from '#server/http/json-body.ts';
+import { MAX_JSON_BYTES, readJsonBody, readLimitedText } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { absoluteUrl, siteOrigin } from '#server/http/public-url.ts';
 import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
+import { validateInput } from '#server/http/validate.ts';
 import { PaymentProviderUnavailableError, type ChargeState } from '#server/payments/provider.ts';
+import { CODE_TRIES_PER_ADDRESS, tryCode } from '#server/scholarships/code-tries.ts';
+import { codeRefusal, judgeCode } from '#server/scholarships/take-code.ts';
 import { CheckoutSchema, EnrolmentSchema, PaymentStatusSchema, REFERENCE_PATTERN } from '../schemas.ts';
 import { claimPayment } from './open-payments.ts';
+import { ALREADY_ENROLLED, checkoutWithCode } from './scholarship-checkout.ts';
 import { PaystackEventSchema } from './webhook-event.ts';
 import { settlePayment } from './settle-payment.ts';
 import { EXAMPLE_COURSE_ID } from '#server/http/openapi-examples.ts';
+
+const EXAMPLE_MENTION = { name: 'LSETF Fashion Skills 2027', partner: 'lsetf', partner_name: 'Lagos State Employment Trust Fund' };
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
 
 const MESSAGES = {
   enrolment: 'Enrolment.',
   checkout: 'Payment started. Complete it on the payment page.',
+  quote: 'Quote.',
+  enrolledByScholarship: 'You are enrolled: your scholarship pays the whole price.',
   verified: 'Payment checked.',
   webhook: 'Received.',
   courseNotFound: 'Course not found',
-  alreadyEnrolled: 'You are already enrolled in this course.',
+  alreadyEnrolled: ALREADY_ENROLLED,
   paymentNotFound: PAYMENT_NOT_FOUND,
   badSignature: 'Invalid signature',
   providerDown: 'Payments are unavailable right now, please try again in a few minutes. You have not been charged.',
@@ -91,12 +114,75 @@ export function createPaymentRoutes(services: ApiServices) {
     },
   );
 
+  /** The course, live, with its price; 404 when there is none. */
+  async function liveCourse(courseId: string) {
+    const [course] = await db
+      .select({ id: courses.id, title: courses.title, priceKobo: courses.priceKobo })
+      .from(courses)
+      .where(and(eq(courses.id, courseId), isNull(courses.retiredAt)));
+    if (!course) throw new ApiError(404, MESSAGES.courseNotFound);
+    return course;
+  }
+
+  const codeRefusals = [
+    KYC_REQUIRED,
+    CODE_NOT_VALID,
+    SCHOLARSHIP_CLOSED,
+    CODE_USED,
+    agesRefusal(18, 35),
+    statesRefusal(['Lagos', 'Ogun']),
+    NO_SEATS_LEFT,
+  ].join('`, `');
+
+  signedIn.get(
+    '/courses/:id/quote',
+    describeJsonRoute({
+      tag: 'Payments',
+      summary: "What checkout would charge: the price, a scholarship code's discount, the total",
+      description: `Without \`code\` (or empty): the full price. A code is judged as checkout would, without taking anything. 400 on \`code\`: \`${codeRefusals}\` (ages and states as the scholarship says). Tries with a code count like passwords: after 5 refused within 15 minutes from one address, or 100 in an hour from anywhere, or ${CODE_TRIES_PER_ADDRESS} from one address for any account, 429.`,
+      examples: { data: { price: '85000.00', discount: '42500.00', total: '42500.00', scholarship: EXAMPLE_MENTION } },
+      query: QuoteQuerySchema,
+      success: { message: MESSAGES.quote, data: QuoteSchema },
+      auth: true,
+      rateLimited: true,
+      errors: { 404: MESSAGES.courseNotFound },
+    }),
+    limit('quote'),
+    guard,
+    async (c) => {
+      const { code } = validateInput(QuoteQuerySchema, c.req.query());
+      const course = await liveCourse(c.req.param('id'));
+      const student = c.var.student;
+      const price = koboToDecimal(course.priceKobo);
+      if (!code) return c.json({ message: MESSAGES.quote, data: { price, discount: '0.00', total: price, scholarship: null } }, 200);
+      // KYC first, and uncounted: it is no guess.
+      if (!student.kycCompletedAt) throw codeRefusal(KYC_REQUIRED);
+      const terms = await tryCode(services, c, student.id, () => judgeCode(db, student, course, code, clock()));
+      return c.json(
+        {
+          message: MESSAGES.quote,
+          data: { price, discount: koboToDecimal(terms.discountKobo), total: koboToDecimal(terms.totalKobo), scholarship: terms.mention },
+        },
+        200,
+      );
+    },
+  );
+
+  /** Checkout's body: none (as before), `{}` or `{code}`. */
+  async function checkoutBody(c: Context) {
+    const declared = c.req.header('content-length');
+    if (!c.req.raw.body || declared === '0') return {};
+    return readJsonBody(c, CheckoutBodySchema);
+  }
+
   signedIn.post(
     '/courses/:id/checkout',
     describeJsonRoute({
       tag: 'Payments',
-      summary: 'Start paying for a course; the amount is the course price',
+      summary: "Start paying for a course; the amount is the course price, less a scholarship code's discount",
+      description: `The body is optional. With \`code\`, the amount is the quote's \`total\` and the code is held by this payment for 30 minutes (used when it succeeds); a code that pays the whole price enrols at once: 201 with \`{enrolled: true, course_id}\` and no payment. The code's refusals and limits are the quote's.`,
       examples: {
+        body: { code: 'K7QX2MPHRA' },
         data: {
           reference: 'ADR-7K2M9QX4PL8N3WZT',
           authorization_url: 'https://checkout.paystack.com/7k2m9qx4pl8n3wzt',
@@ -105,7 +191,8 @@ export function createPaymentRoutes(services: ApiServices) {
           provider: 'paystack',
         },
       },
-      success: { status: 201, message: MESSAGES.checkout, data: CheckoutSchema },
+      body: CheckoutBodySchema,
+      success: { status: 201, message: MESSAGES.checkout, data: v.union([CheckoutSchema, EnrolledByScholarshipSchema]) },
       auth: true,
       rateLimited: true,
       errors: { 404: MESSAGES.courseNotFound, 409: MESSAGES.alreadyEnrolled },
@@ -114,13 +201,15 @@ export function createPaymentRoutes(services: ApiServices) {
     guard,
     async (c) => {
       const student = c.var.student;
-      const courseId = c.req.param('id');
-      const [course] = await db
-        .select({ id: courses.id, priceKobo: courses.priceKobo })
-        .from(courses)
-        .where(and(eq(courses.id, courseId), isNull(courses.retiredAt)));
-      if (!course) throw new ApiError(404, MESSAGES.courseNotFound);
+      const { code } = await checkoutBody(c);
+      const course = await liveCourse(c.req.param('id'));
       if (await isEnrolled(student.id, course.id)) throw new ApiError(409, MESSAGES.alreadyEnrolled);
+      if (code && !student.kycCompletedAt) throw codeRefusal(KYC_REQUIRED);
+
+      const withCode = code ? await checkoutWithCode(services, c, student, course, code) : null;
+      if (withCode?.kind === 'enrolled')
+        return c.json({ message: MESSAGES.enrolledByScholarship, data: { enrolled: true as const, course_id: course.id } }, 201);
+      const amountKobo = withCode?.terms.totalKobo ?? course.priceKobo;
 
       const now = clock();
       const answer = (reference: string, authorizationUrl: string) =>
@@ -130,7 +219,7 @@ export function createPaymentRoutes(services: ApiServices) {
             data: {
               reference,
               authorization_url: absoluteUrl(siteOrigin(services.env, c), authorizationUrl),
-              amount: koboToDecimal(course.priceKobo),
+              amount: koboToDecimal(amountKobo),
               currency: 'NGN' as const,
               provider: provider.name,
             },
@@ -139,7 +228,14 @@ export function createPaymentRoutes(services: ApiServices) {
         );
       const claim = await claimPayment(
         db,
-        { studentId: student.id, courseId: course.id, amountKobo: course.priceKobo, provider: provider.name },
+        {
+          studentId: student.id,
+          courseId: course.id,
+          amountKobo,
+          provider: provider.name,
+          scholarshipCodeId: withCode?.terms.codeId ?? null,
+          discountKobo: withCode?.terms.discountKobo ?? null,
+        },
         now,
       );
       if (claim.kind === 'busy') throw providerDown();
@@ -149,7 +245,7 @@ export function createPaymentRoutes(services: ApiServices) {
         const { authorizationUrl } = await askProvider(() =>
           provider.initialize({
             reference,
-            amountKobo: course.priceKobo,
+            amountKobo,
             currency: 'NGN',
             email: student.email,
             callbackPath: `/courses/${course.id}/checkout?reference=${reference}`,

@@ -14,6 +14,7 @@ import { courses, enrolments, payments, students } from '#server/db/schema.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { notify } from '#server/notifications/notify.ts';
 import { PaymentProviderUnavailableError } from '#server/payments/provider.ts';
+import { freeSeat } from '#server/scholarships/take-code.ts';
 import { recordAudit, type AuditEntry } from './audit.ts';
 import { refundMail } from './operation-mails.ts';
 import { findStaffPayment } from './payment-list.ts';
@@ -66,6 +67,8 @@ export async function refundPayment(services: ApiServices, reference: string, re
       })
       .where(eq(payments.id, payment.id));
     const enrolmentEnded = await releaseEnrolment(tx, payment);
+    // A scholarship's seat comes back with the money (docs/product.md, 'Scholarships and discount codes').
+    if (payment.scholarshipCodeId) await freeSeat(tx, payment.scholarshipCodeId, payment.studentId, by.at);
     const [course] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, payment.courseId));
     const title = course?.title ?? 'your course';
     const amount = formatNaira(koboToDecimal(payment.amountKobo));
