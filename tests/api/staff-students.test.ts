@@ -122,6 +122,7 @@ describe('staff students', () => {
       revenue_30d: '70000.00',
       open_requests: 1,
       needs_refund: 0,
+      scholarships: [],
     });
     t.clock.advance(8 * 24 * 3600_000);
     const later = await seedStaff(t);

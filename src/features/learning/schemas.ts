@@ -3,6 +3,7 @@
 // each with a signed link that expires, and ticking a material as completed. The dashboard's course
 // page and the routes share these.
 import * as v from 'valibot';
+import { ScholarshipMentionSchema } from '#lib/schemas/scholarships.ts';
 import { isRealIsoDate } from '#lib/forms/local-date.ts';
 import { InstantSchema, LinkSchema } from '#lib/schemas/values.ts';
 
@@ -120,6 +121,11 @@ const MyCourseSchema = v.pipe(
     next_material_id: v.nullable(v.string()),
     /** ISO-8601: the latest completion; null when nothing is completed yet. */
     last_activity_at: v.nullable(InstantSchema),
+    /**
+     * The scholarship the enrolment was had with ('Scholarship: LSETF Fashion Skills 2027'), or null.
+     * Optional in what is read, so a list saved on the phone before it existed still reads.
+     */
+    scholarship: v.optional(v.nullable(ScholarshipMentionSchema), null),
   }),
   v.metadata({ ref: 'MyCourse' }),
 );

@@ -181,6 +181,10 @@ export const RequestStatusBodySchema = v.strictObject({ status: RequestStatusSch
 // Answers of the operations.
 
 const MoneySchema = v.pipe(v.string(), v.regex(/^\d+\.\d{2}$/));
+/** The scholarship a payment or an enrolment was had with (docs/product.md, 'Scholarships and discount codes'). */
+const ScholarshipTagSchema = v.nullable(v.object({ id: v.string(), name: v.string(), partner: v.string() }));
+/** An open scholarship on the summary: its seats and how many are taken. */
+const SeatsSchema = v.object({ id: v.string(), name: v.string(), partner: v.string(), seats: v.number(), seats_taken: v.number() });
 export const SummarySchema = v.object({
   students: v.number(),
   enrolments_7d: v.number(),
@@ -189,6 +193,8 @@ export const SummarySchema = v.object({
   revenue_30d: MoneySchema,
   open_requests: v.number(),
   needs_refund: v.number(),
+  /** Each open scholarship (in its window, not closed), ending soonest first. */
+  scholarships: v.array(SeatsSchema),
 });
 
 const StudentRowSchema = v.object({
@@ -212,7 +218,9 @@ export const StaffPaymentSchema = v.pipe(
     email: v.string(),
     course_id: v.string(),
     amount: MoneySchema,
+    /** What a scholarship code took off the price ('0.00' without one); `amount` is what was asked. */
     discount: MoneySchema,
+    scholarship: ScholarshipTagSchema,
     currency: v.string(),
     provider: v.picklist(['paystack', 'test', 'manual', 'scholarship']),
     status: v.picklist(PAYMENT_STATUS_VALUES),
@@ -235,6 +243,9 @@ const StudentEnrolmentSchema = v.object({
   /** Percent of the course's lessons done, 0 to 100. */
   progress: v.number(),
   source: v.picklist(ENROLMENT_SOURCE_VALUES),
+  /** What a scholarship code took off the price ('0.00' without one). */
+  discount: MoneySchema,
+  scholarship: ScholarshipTagSchema,
 });
 export const StudentDetailSchema = v.object({
   student: v.object({ ...UserSchema.entries, deactivated: v.boolean() }),

@@ -64,6 +64,8 @@ const instantField = (name: string, endOfDay: boolean) =>
     ),
     v.isoTimestamp(DATE_FORMAT(name)),
     v.transform((value) => new Date(value).toISOString()),
+    // The document says what is sent (a date or a date and time), not the date-time it becomes.
+    v.metadata({ format: undefined, description: 'A date (2027-01-31: that day in Lagos) or an ISO 8601 date and time with its zone.' }),
   );
 
 const wholeNumber = (name: string, min: number, max: number) =>
@@ -223,4 +225,10 @@ export type Quote = v.InferOutput<typeof QuoteSchema>;
 export const EnrolledByScholarshipSchema = v.pipe(
   v.object({ enrolled: v.literal(true), course_id: v.string() }),
   v.metadata({ ref: 'EnrolledByScholarship' }),
+);
+
+/** GET user/courses/{id}/scholarship: the open scholarship with seats left on the course, or null. */
+export const CourseScholarshipSchema = v.pipe(
+  v.object({ scholarship: v.nullable(ScholarshipMentionSchema) }),
+  v.metadata({ ref: 'CourseScholarship' }),
 );

@@ -1,8 +1,9 @@
-// A scholarship as the staff answers give it: its terms, its courses, its seats taken and codes made.
-import { asc, inArray, sql } from 'drizzle-orm';
+// A scholarship as the staff answers give it (its terms, its courses, its seats taken and codes
+// made), and as the course page mentions it.
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { scholarshipCodes, scholarshipCourses, type scholarships } from '#server/db/schema.ts';
-import type { Scholarship } from '#lib/schemas/scholarships.ts';
+import { scholarshipCodes, scholarshipCourses, scholarships } from '#server/db/schema.ts';
+import type { Scholarship, ScholarshipMention } from '#lib/schemas/scholarships.ts';
 import { projectPartners } from './partners.ts';
 
 export type ScholarshipRow = typeof scholarships.$inferSelect;
@@ -48,4 +49,25 @@ export async function toScholarships(db: Database, rows: ScholarshipRow[], now: 
       created_at: row.createdAt.toISOString(),
     };
   });
+}
+
+/**
+ * What the course page says of a scholarship: the open one (in its window, not closed) on this
+ * course with a seat left, seats held by pending payments counted as taken; the one ending soonest
+ * when there are several. Read on each call, so a change shows at once.
+ */
+export async function openScholarshipFor(db: Database, courseId: string, now: Date): Promise<ScholarshipMention | null> {
+  const held = sql`(${scholarshipCodes.usedAt} is null and ${scholarshipCodes.heldUntil} > ${now.toISOString()}::timestamptz)`;
+  const [row] = await db
+    .select({ name: scholarships.name, partner: scholarships.partner })
+    .from(scholarships)
+    .innerJoin(scholarshipCourses, and(eq(scholarshipCourses.scholarshipId, scholarships.id), eq(scholarshipCourses.courseId, courseId)))
+    .leftJoin(scholarshipCodes, eq(scholarshipCodes.scholarshipId, scholarships.id))
+    .where(and(isNull(scholarships.closedAt), lte(scholarships.startsAt, now), gt(scholarships.endsAt, now)))
+    .groupBy(scholarships.id)
+    .having(sql`${SEATS_TAKEN} + count(*) filter (where ${held}) < ${scholarships.seats}`)
+    .orderBy(asc(scholarships.endsAt), asc(scholarships.id))
+    .limit(1);
+  if (!row) return null;
+  return { name: row.name, partner: row.partner, partner_name: (await projectPartners()).get(row.partner)?.name ?? row.partner };
 }

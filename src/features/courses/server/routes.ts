@@ -3,6 +3,7 @@
 // serialised once per view and key with their header records (answer-cache.ts), carry an ETag and a
 // short public Cache-Control, and a matching If-None-Match gets 304 with no body.
 import { Hono, type Context } from 'hono';
+import { CourseScholarshipSchema } from '#lib/schemas/scholarships.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { completeAnswer, prepareHeaders, type PreparedHeaders } from '#server/http/complete-answer.ts';
 import type { ApiEnv } from '#server/http/context.ts';
@@ -10,6 +11,7 @@ import { describeJsonRoute } from '#server/http/openapi.ts';
 import { siteOrigin } from '#server/http/public-url.ts';
 import { validateInput } from '#server/http/validate.ts';
 import type { ApiServices } from '#server/deps.ts';
+import { openScholarshipFor } from '#server/scholarships/scholarship-answers.ts';
 import { CataloguePageSchema, CatalogueQuerySchema, CourseDetailsSchema, PagingQuerySchema, RelatedCoursesPageSchema } from '../schemas.ts';
 import { pageOf } from '../related.ts';
 import { createAnswerCache, type CachedAnswer } from './answer-cache.ts';
@@ -25,7 +27,7 @@ const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300'
  */
 const LOCAL_CACHE_CONTROL = 'private, max-age=60, stale-while-revalidate=300';
 
-const MESSAGES = { catalogue: 'Courses', details: 'Course details', related: 'Related courses' };
+const MESSAGES = { catalogue: 'Courses', details: 'Course details', related: 'Related courses', scholarship: 'Scholarship' };
 
 /** A catalogue answer as it is kept: its text and tag, and the header records of its 200 and of its 304. */
 interface CatalogueAnswer extends CachedAnswer {
@@ -147,6 +149,28 @@ export function createCourseRoutes(services: ApiServices) {
         c,
         answerFor(['details', id, origin].join('\n'), () => ({ message: MESSAGES.details, data: detailsOn(course.details, origin) })),
       );
+    },
+  );
+
+  // Not in the course's answer: that one is made once and kept by shared caches, while seats and
+  // dates change by the minute. A small call of its own, never cached, keeps the catalogue's path as fast.
+  routes.get(
+    '/courses/:id/scholarship',
+    describeJsonRoute({
+      tag: 'Courses',
+      summary: 'The open scholarship with seats left on this course, if any (the course page says so)',
+      examples: {
+        data: { scholarship: { name: 'LSETF Fashion Skills 2027', partner: 'lsetf', partner_name: 'Lagos State Employment Trust Fund' } },
+      },
+      success: { message: MESSAGES.scholarship, data: CourseScholarshipSchema },
+      errors: { 404: COURSE_NOT_FOUND },
+    }),
+    async (c) => {
+      const { view } = await catalogue();
+      const course = courseOr404(view, c.req.param('id'));
+      c.header('cache-control', 'no-store');
+      const scholarship = await openScholarshipFor(services.db, course.id, services.clock());
+      return c.json({ message: MESSAGES.scholarship, data: { scholarship } }, 200);
     },
   );
 

@@ -4,7 +4,8 @@
 // made, and per material the latest time wins (saveTick), whatever order devices send them in.
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { courseMaterials, courses, enrolments, materialProgress } from '#server/db/schema.ts';
+import { courseMaterials, courses, enrolments, materialProgress, scholarshipCodes, scholarships } from '#server/db/schema.ts';
+import { projectPartners } from '#server/scholarships/partners.ts';
 import { percentDone } from '#lib/percent-done.ts';
 import type { MyCourse } from '../schemas.ts';
 
@@ -87,9 +88,18 @@ export async function saveTick(db: Pick<Database, 'insert' | 'select'>, target: 
 /** The student's courses, newest enrolment first, each with its progress and where to continue. */
 export async function myCourses(db: Database, studentId: string): Promise<MyCourse[]> {
   const rows = await db
-    .select({ courseId: courses.id, title: courses.title, imageUrl: courses.imageUrl, enrolledAt: enrolments.enrolledAt })
+    .select({
+      courseId: courses.id,
+      title: courses.title,
+      imageUrl: courses.imageUrl,
+      enrolledAt: enrolments.enrolledAt,
+      scholarship: scholarships.name,
+      partner: scholarships.partner,
+    })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
+    .leftJoin(scholarshipCodes, eq(scholarshipCodes.id, enrolments.scholarshipCodeId))
+    .leftJoin(scholarships, eq(scholarships.id, scholarshipCodes.scholarshipId))
     .where(eq(enrolments.studentId, studentId))
     .orderBy(desc(enrolments.enrolledAt));
   const ticks = await liveMaterials(
@@ -97,6 +107,7 @@ export async function myCourses(db: Database, studentId: string): Promise<MyCour
     studentId,
     rows.map((row) => row.courseId),
   );
+  const partners = await projectPartners();
   return rows.map((row) => {
     const live = ticks.filter((tick) => tick.courseId === row.courseId);
     const done = live.flatMap((tick) => (tick.completedAt ? [tick.completedAt] : []));
@@ -109,6 +120,10 @@ export async function myCourses(db: Database, studentId: string): Promise<MyCour
       enrolled_at: row.enrolledAt.toISOString(),
       next_material_id: live.find((tick) => !tick.completedAt)?.id ?? null,
       last_activity_at: latest?.toISOString() ?? null,
+      scholarship:
+        row.scholarship && row.partner
+          ? { name: row.scholarship, partner: row.partner, partner_name: partners.get(row.partner)?.name ?? row.partner }
+          : null,
     };
   });
 }

@@ -93,6 +93,7 @@ export function createLearningRoutes(services: ApiServices) {
             enrolled_at: '2026-11-20T08:15:00.000Z',
             next_material_id: 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f',
             last_activity_at: '2026-11-24T19:40:00.000Z',
+            scholarship: { name: 'LSETF Fashion Skills 2027', partner: 'lsetf', partner_name: 'Lagos State Employment Trust Fund' },
           },
         ],
       },

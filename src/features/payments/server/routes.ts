@@ -182,6 +182,7 @@ export function createPaymentRoutes(services: ApiServices) {
       summary: "Start paying for a course; the amount is the course price, less a scholarship code's discount",
       description: `The body is optional. With \`code\`, the amount is the quote's \`total\` and the code is held by this payment for 30 minutes (used when it succeeds); a code that pays the whole price enrols at once: 201 with \`{enrolled: true, course_id}\` and no payment. The code's refusals and limits are the quote's.`,
       examples: {
+        message: MESSAGES.checkout,
         body: { code: 'K7QX2MPHRA' },
         data: {
           reference: 'ADR-7K2M9QX4PL8N3WZT',
@@ -192,7 +193,11 @@ export function createPaymentRoutes(services: ApiServices) {
         },
       },
       body: CheckoutBodySchema,
-      success: { status: 201, message: MESSAGES.checkout, data: v.union([CheckoutSchema, EnrolledByScholarshipSchema]) },
+      success: {
+        status: 201,
+        description: `${MESSAGES.checkout} With a code that pays the whole price: ${MESSAGES.enrolledByScholarship}`,
+        data: v.union([CheckoutSchema, EnrolledByScholarshipSchema]),
+      },
       auth: true,
       rateLimited: true,
       errors: { 404: MESSAGES.courseNotFound, 409: MESSAGES.alreadyEnrolled },

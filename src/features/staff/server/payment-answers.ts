@@ -8,14 +8,18 @@ type PaymentRow = typeof payments.$inferSelect;
 const paymentStatus = (row: Pick<PaymentRow, 'status' | 'needsRefund'>) =>
   row.status === 'success' && row.needsRefund ? ('needs_refund' as const) : row.status;
 
-export function toStaffPayment(row: PaymentRow & { email: string }) {
+/** The scholarship a payment's code belongs to, as the console shows it. */
+export type ScholarshipTag = { id: string; name: string; partner: string } | null;
+
+export function toStaffPayment(row: PaymentRow & { email: string; scholarship: ScholarshipTag }) {
   return {
     reference: row.reference,
     student_id: row.studentId,
     email: row.email,
     course_id: row.courseId,
     amount: koboToDecimal(row.amountKobo),
-    discount: '0.00',
+    discount: koboToDecimal(row.discountKobo ?? 0),
+    scholarship: row.scholarship,
     currency: row.currency,
     provider: row.provider,
     status: paymentStatus(row),

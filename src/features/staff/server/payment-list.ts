@@ -4,8 +4,8 @@
 // payments_status_created_at_idx, payments_course_created_at_idx).
 import { and, count, desc, eq, getTableColumns, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { payments, students } from '#server/db/schema.ts';
-import { toStaffPayment } from './payment-answers.ts';
+import { payments, scholarshipCodes, scholarships, students } from '#server/db/schema.ts';
+import { toStaffPayment, type ScholarshipTag } from './payment-answers.ts';
 
 type Reader = Pick<Database, 'select'>;
 
@@ -18,11 +18,26 @@ export interface PaymentsQuery {
   course_id?: string | undefined;
 }
 
+/** A scholarship's id, name and partner slug, by the code a payment or enrolment names (a left join). */
+export const SCHOLARSHIP_TAG = {
+  scholarshipTagId: scholarships.id,
+  scholarshipTagName: scholarships.name,
+  scholarshipTagPartner: scholarships.partner,
+};
+export const scholarshipTag = (row: {
+  scholarshipTagId: string | null;
+  scholarshipTagName: string | null;
+  scholarshipTagPartner: string | null;
+}): ScholarshipTag =>
+  row.scholarshipTagId ? { id: row.scholarshipTagId, name: row.scholarshipTagName ?? '', partner: row.scholarshipTagPartner ?? '' } : null;
+
 const selectPayments = (db: Reader) =>
   db
-    .select({ ...getTableColumns(payments), email: students.email })
+    .select({ ...getTableColumns(payments), email: students.email, ...SCHOLARSHIP_TAG })
     .from(payments)
-    .innerJoin(students, eq(students.id, payments.studentId));
+    .innerJoin(students, eq(students.id, payments.studentId))
+    .leftJoin(scholarshipCodes, eq(scholarshipCodes.id, payments.scholarshipCodeId))
+    .leftJoin(scholarships, eq(scholarships.id, scholarshipCodes.scholarshipId));
 
 /** One page of payments from an index walk of payments alone; the page's e-mail addresses after. */
 async function pageOf(db: Reader, where: SQL | undefined, limit: number, offset: number) {
@@ -39,7 +54,20 @@ async function pageOf(db: Reader, where: SQL | undefined, limit: number, offset:
     .from(students)
     .where(inArray(students.id, [...new Set(rows.map((row) => row.studentId))]));
   const emailOf = new Map(emails.map((row) => [row.id, row.email]));
-  return rows.map((row) => ({ ...row, email: emailOf.get(row.studentId) ?? '' }));
+  const codeIds = rows.flatMap((row) => (row.scholarshipCodeId ? [row.scholarshipCodeId] : []));
+  const tags = codeIds.length
+    ? await db
+        .select({ codeId: scholarshipCodes.id, ...SCHOLARSHIP_TAG })
+        .from(scholarshipCodes)
+        .innerJoin(scholarships, eq(scholarships.id, scholarshipCodes.scholarshipId))
+        .where(inArray(scholarshipCodes.id, codeIds))
+    : [];
+  const tagOf = new Map(tags.map((tag) => [tag.codeId, scholarshipTag(tag)]));
+  return rows.map((row) => ({
+    ...row,
+    email: emailOf.get(row.studentId) ?? '',
+    scholarship: (row.scholarshipCodeId && tagOf.get(row.scholarshipCodeId)) || null,
+  }));
 }
 
 export async function paymentsPage(db: Reader, query: PaymentsQuery) {
@@ -74,11 +102,11 @@ export async function paymentsPage(db: Reader, query: PaymentsQuery) {
 
 export async function findStaffPayment(db: Reader, reference: string) {
   const [row] = await selectPayments(db).where(eq(payments.reference, reference));
-  return row ?? null;
+  return row ? { ...row, scholarship: scholarshipTag(row) } : null;
 }
 
 /** A student's payments, newest first, for their page. */
 export async function studentPayments(db: Reader, studentId: string) {
   const rows = await selectPayments(db).where(eq(payments.studentId, studentId)).orderBy(desc(payments.createdAt));
-  return rows.map(toStaffPayment);
+  return rows.map((row) => toStaffPayment({ ...row, scholarship: scholarshipTag(row) }));
 }

@@ -3,8 +3,19 @@
 // list itself walks students_created_at_idx), and one student's page.
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { courseMaterials, courses, enrolments, materialProgress, payments, students } from '#server/db/schema.ts';
+import {
+  courseMaterials,
+  courses,
+  enrolments,
+  materialProgress,
+  payments,
+  scholarshipCodes,
+  scholarships,
+  students,
+} from '#server/db/schema.ts';
+import { koboToDecimal } from '#lib/money.ts';
 import { percentDone } from '#lib/percent-done.ts';
+import { SCHOLARSHIP_TAG, scholarshipTag } from './payment-list.ts';
 
 type Reader = Pick<Database, 'select'>;
 
@@ -75,10 +86,14 @@ export async function studentEnrolments(db: Reader, studentId: string) {
       title: courses.title,
       enrolledAt: enrolments.enrolledAt,
       source: sql<'paystack' | 'test' | 'manual' | 'scholarship'>`coalesce(${enrolments.source}, ${payments.provider}, 'manual')`,
+      discountKobo: enrolments.discountKobo,
+      ...SCHOLARSHIP_TAG,
     })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
     .leftJoin(payments, eq(payments.id, enrolments.paymentId))
+    .leftJoin(scholarshipCodes, eq(scholarshipCodes.id, enrolments.scholarshipCodeId))
+    .leftJoin(scholarships, eq(scholarships.id, scholarshipCodes.scholarshipId))
     .where(eq(enrolments.studentId, studentId))
     .orderBy(desc(enrolments.enrolledAt));
   const progress = await progressOf(
@@ -92,6 +107,8 @@ export async function studentEnrolments(db: Reader, studentId: string) {
     enrolled_at: row.enrolledAt.toISOString(),
     progress: progress(studentId, row.courseId),
     source: row.source,
+    discount: koboToDecimal(row.discountKobo ?? 0),
+    scholarship: scholarshipTag(row),
   }));
 }
 

@@ -16,6 +16,7 @@ import { NO_SUCH_STUDENT } from './enrolment-changes.ts';
 import { EXAMPLE_STUDENT_DETAIL, EXAMPLE_STUDENT_ROW } from './examples.ts';
 import { studentPayments } from './payment-list.ts';
 import { requireStaff, type StaffEnv } from './require-staff.ts';
+import { EXAMPLE_SCHOLARSHIP } from './scholarship-examples.ts';
 import { findStudentById, studentEnrolments, studentsPage } from './student-list.ts';
 import { staffSummary } from './summary.ts';
 
@@ -38,7 +39,15 @@ export function createStaffStudentRoutes(services: ApiServices) {
         staff: 'staff',
         summary: "The console's front page: students, enrolments in 7 and 30 days, revenue in 30 days, open requests, payments to refund",
         examples: {
-          data: { students: 1240, enrolments_7d: 18, enrolments_30d: 64, revenue_30d: '1250000.00', open_requests: 3, needs_refund: 1 },
+          data: {
+            students: 1240,
+            enrolments_7d: 18,
+            enrolments_30d: 64,
+            revenue_30d: '1250000.00',
+            open_requests: 3,
+            needs_refund: 1,
+            scholarships: [{ id: EXAMPLE_SCHOLARSHIP.id, name: EXAMPLE_SCHOLARSHIP.name, partner: 'lsetf', seats: 50, seats_taken: 12 }],
+          },
         },
         success: { message: 'OK', data: SummarySchema },
       }),

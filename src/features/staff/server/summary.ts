@@ -1,14 +1,15 @@
 // The console's front page: counts a member checks every morning, each a link to its list.
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm';
 import { koboToDecimal } from '#lib/money.ts';
 import type { Database } from '#server/db/client.ts';
-import { contactMessages, enrolments, payments, students } from '#server/db/schema.ts';
+import { contactMessages, enrolments, payments, scholarshipCodes, scholarships, students } from '#server/db/schema.ts';
+import { SEATS_TAKEN } from '#server/scholarships/scholarship-answers.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
 export async function staffSummary(db: Database, now: Date) {
   const since = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  const [[all], [week], [month], [revenue], [received], [open], [refund]] = await Promise.all([
+  const [[all], [week], [month], [revenue], [received], [open], [refund], seats] = await Promise.all([
     db.select({ n: count() }).from(students),
     db
       .select({ n: count() })
@@ -34,6 +35,20 @@ export async function staffSummary(db: Database, now: Date) {
       .select({ n: count() })
       .from(payments)
       .where(and(eq(payments.status, 'success'), eq(payments.needsRefund, true))),
+    // The open scholarships' seats: in their window, not closed early.
+    db
+      .select({
+        id: scholarships.id,
+        name: scholarships.name,
+        partner: scholarships.partner,
+        seats: scholarships.seats,
+        seats_taken: SEATS_TAKEN,
+      })
+      .from(scholarships)
+      .leftJoin(scholarshipCodes, eq(scholarshipCodes.scholarshipId, scholarships.id))
+      .where(and(isNull(scholarships.closedAt), lte(scholarships.startsAt, now), gt(scholarships.endsAt, now)))
+      .groupBy(scholarships.id)
+      .orderBy(asc(scholarships.endsAt), asc(scholarships.id)),
   ]);
   return {
     students: all?.n ?? 0,
@@ -42,5 +57,6 @@ export async function staffSummary(db: Database, now: Date) {
     revenue_30d: koboToDecimal(Number(revenue?.kobo ?? 0) + Number(received?.kobo ?? 0)),
     open_requests: open?.n ?? 0,
     needs_refund: refund?.n ?? 0,
+    scholarships: seats,
   };
 }
