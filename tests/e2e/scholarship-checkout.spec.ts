@@ -119,6 +119,32 @@ test('a student applies a 50 % code by keyboard, sees the discount and the total
   await page.keyboard.press('Enter');
   await page.waitForURL(`**${CHECKOUT}?reference=*`);
   await expect(main(page).getByText(`Payment received. You are enrolled in ${TITLE}.`)).toBeVisible();
+
+  // My courses says which scholarship the enrolment was had with.
+  await main(page).getByRole('link', { name: 'Go to My courses' }).click();
+  await page.waitForURL('**/dashboard');
+  const card = main(page).getByRole('list', { name: 'My courses' }).getByRole('listitem').filter({ hasText: TITLE });
+  await expect(card.getByText('Scholarship: LSETF Fashion Skills 2027', { exact: true })).toBeVisible();
+});
+
+test('the course page names the scholarship open on it, in room kept for it: nothing moves', async ({ page, api, request }, testInfo) => {
+  await scholarshipCodes(api, request, testInfo.testId, { name: 'LSETF Fashion Skills 2027', discount_percent: 50 }, 1);
+  // The answer held until the page is laid out, to compare the page before and after the line.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/v1/user/courses/${COURSE}/scholarship`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/courses/${COURSE}`);
+  const line = page.locator('[data-course-scholarship]');
+  await expect(line).toHaveText('');
+  const outline = main(page).getByRole('heading', { name: 'Course outline' });
+  const before = await outline.boundingBox();
+  release();
+  // Other tests may open scholarships on this course too: each is an LSETF one.
+  await expect(line).toHaveText(/^Scholarship: LSETF /);
+  expect(await outline.boundingBox()).toEqual(before);
 });
 
 test('a refused code says why on its field, tied to it, and the price stays whole', async ({ page, api, request, student }, testInfo) => {
