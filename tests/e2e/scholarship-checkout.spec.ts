@@ -199,3 +199,15 @@ test('a student whose KYC is not complete is told so next to the code, with the 
   await summary(page).getByRole('link', { name: 'Complete your KYC' }).click();
   await page.waitForURL(`**/auth/signup/complete-kyc?next=${encodeURIComponent(CHECKOUT)}`);
 });
+
+test("the code's field that cannot be fetched says so, and Make Payment stays", async ({ page, request, student }) => {
+  await signIn(page, await completeKyc(request, student));
+  await page.goto(CHECKOUT);
+  await waitForIslands(page);
+  await page.route('**/_astro/ScholarshipCodeForm.*.js', (route) => route.abort('internetdisconnected'));
+  await main(page).getByRole('button', { name: 'Have a scholarship code?' }).click();
+  await expect(summary(page).getByRole('alert')).toHaveText(
+    "The code's field could not be loaded. Check your connection, then reload the page.",
+  );
+  await expect(main(page).getByRole('button', { name: 'Make Payment' })).toBeVisible();
+});

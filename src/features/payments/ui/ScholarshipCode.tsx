@@ -9,8 +9,22 @@ import { withNext } from '#lib/navigation.ts';
 import { $session } from '#lib/session.ts';
 import { $appliedCode, $codeRefusal } from '../stores.ts';
 
-// The field and the code's calls together, when the student opens it.
-const ScholarshipCodeForm = lazy(() => Promise.all([import('./ScholarshipCodeForm.tsx'), import('../code-api.ts')]).then(([form]) => form));
+// The field and the code's calls together, when the student opens it. Offline, a sentence instead:
+// a failed import would otherwise take the island, Make Payment with it, down to its error box.
+const ScholarshipCodeForm = lazy(() =>
+  Promise.all([import('./ScholarshipCodeForm.tsx'), import('../code-api.ts')]).then(
+    ([form]) => form,
+    () => ({ default: CodeFieldUnavailable }),
+  ),
+);
+
+function CodeFieldUnavailable() {
+  return (
+    <p className="checkout-status" role="alert">
+      The code's field could not be loaded. Check your connection, then reload the page.
+    </p>
+  );
+}
 
 /** docs/product.md#auth-flows: the KYC page, which sends the student back here when done. */
 const KYC_PATH = '/auth/signup/complete-kyc';
