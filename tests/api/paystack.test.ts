@@ -2,9 +2,11 @@
 // (support/fake-paystack.ts) that records and checks every request: checkout sends the course
 // price in kobo, NGN, our reference and an absolute callback URL with the secret key; verify and
 // signed webhooks enrol exactly once; tampered amounts and currencies never enrol; Paystack's
-// statuses map to ours; a Paystack that is down is a 503 that loses nothing.
+// statuses map to ours; a Paystack that is down is a 503 that loses nothing. A scholarship code's
+// discount: Paystack is asked for the total, to the kobo.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ScholarshipSchema } from '#lib/schemas/scholarships.ts';
 import { enrolments, notifications, payments } from '#server/db/schema.ts';
 import { createPaystackProvider } from '#server/payments/paystack.ts';
 import { NOT_FOUND_MESSAGE } from '#server/http/unmatched.ts';
@@ -13,7 +15,8 @@ import { seedCatalogue } from './support/catalogue.ts';
 import { closedPort } from './support/closed-port.ts';
 import { signUpStudent } from './support/factories.ts';
 import { startFakePaystack, type FakePaystack, type PaystackStatus } from './support/fake-paystack.ts';
-import { authHeader, get, readJson, send, useTestApp } from './support/test-app.ts';
+import { kycStudent, seedScholarship } from './support/scholarships.ts';
+import { authHeader, get, readData, readJson, send, useTestApp } from './support/test-app.ts';
 import { seedStaff } from '../support/staff.ts';
 
 const SECRET = 'sk_test_abc123';
@@ -117,6 +120,25 @@ describe('checkout through Paystack', () => {
     expect(data.authorization_url).toBe(`https://checkout.paystack.com/${charge.access_code}`);
     const [payment] = await t.db.select().from(payments).where(eq(payments.reference, data.reference));
     expect(payment).toMatchObject({ provider: 'paystack', status: 'pending', amountKobo: PRICE_KOBO, currency: 'NGN' });
+  });
+});
+
+describe('a scholarship code through Paystack', () => {
+  it('asks Paystack for exactly the discounted total in kobo (35 % off 70000.00: 4550000) and settles with the code used', async () => {
+    const { admin, scholarship, codes } = await seedScholarship(t, {
+      discount_percent: 35,
+      starts_at: '2026-01-01',
+      ends_at: '2030-12-31',
+    });
+    const student = await kycStudent(t);
+    const started = await send(t.app, 'user/courses/course-02/checkout', { code: codes[0] }, as(student.token));
+    expect(started.status).toBe(201);
+    const { reference, amount } = (await readJson(started)).data as Started;
+    expect([amount, fake.transactions.get(reference)!.amount, fake.problems]).toEqual(['45500.00', 4_550_000, []]);
+    fake.settle(reference, 'success');
+    expect(await statusOf(student.token, reference)).toMatchObject({ status: 'success' });
+    const page = await readData(await get(t.app, `staff/scholarships/${scholarship.id}`, { token: admin }), ScholarshipSchema);
+    expect(page.seats_taken).toBe(1);
   });
 });
 

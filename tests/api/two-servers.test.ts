@@ -5,7 +5,7 @@
 // on one DATA_DIR as well, share its uploads folder. PostgreSQL only (the embedded database belongs
 // to one process); scripts/checks/test-postgres.sh runs it.
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
@@ -15,8 +15,7 @@ import { enrolments, notifications, receipts } from '#server/db/schema.ts';
 import { signWebhook } from '#server/payments/provider.ts';
 import { testWebhookKey } from '#server/payments/test-provider.ts';
 import { codeIn, outboxFiles, readMail } from '../mail-files.ts';
-import { testCatalogue } from './support/catalogue.ts';
-import { startServerProcess, stopAll } from './support/server-process.ts';
+import { siteWithCatalogue, startServerProcess, stopAll } from './support/server-process.ts';
 import { emptyDatabaseTarget } from './support/test-database.ts';
 
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -25,15 +24,6 @@ interface Server {
   child: ChildProcess;
   base: string;
   dataDir: string;
-}
-
-function siteWithCatalogue() {
-  const dist = mkdtempSync(join(tmpdir(), 'dist-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Home</title>');
-  writeFileSync(join(dist, '404.html'), '<!doctype html><title>Page not found</title>');
-  mkdirSync(join(dist, '.server'));
-  writeFileSync(join(dist, '.server', 'catalogue.json'), JSON.stringify(testCatalogue()));
-  return dist;
 }
 
 async function startServer(databaseUrl: string, dist: string, dataDir = mkdtempSync(join(tmpdir(), 'data-'))): Promise<Server> {

@@ -33,9 +33,9 @@ export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const CODE_LENGTH = 10;
 const CODE_PATTERN = /^[A-HJ-NP-Z2-9]{10}$/;
 /** 'abcde fghjk' and 'ABCDE-FGHJK' are the same code: upper case, no spaces or dashes. */
-export const normaliseCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+const normaliseCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 /** A code as a student enters it; one that cannot be a code is refused like an unknown one. */
-export const CodeSchema = v.pipe(
+const CodeSchema = v.pipe(
   v.string(CODE_NOT_VALID),
   v.maxLength(40, CODE_NOT_VALID),
   v.transform(normaliseCode),
@@ -158,7 +158,6 @@ export const EditScholarshipSchema = v.pipe(
   ),
 );
 export type EditScholarship = v.InferOutput<typeof EditScholarshipSchema>;
-export const scholarshipTermsErrors = { ENDS_AFTER_START, AGES_TOGETHER, AGES_ORDER };
 
 /** POST staff/scholarships/{id}/codes. */
 export const MakeCodesSchema = v.strictObject({ count: wholeNumber('count', 1, MAX_CODES) });
@@ -170,7 +169,7 @@ export const CheckoutBodySchema = v.strictObject({ code: v.optional(CodeSchema) 
 
 // Answers.
 
-export const SCHOLARSHIP_STATUSES = ['scheduled', 'open', 'closed'] as const;
+const SCHOLARSHIP_STATUSES = ['scheduled', 'open', 'closed'] as const;
 
 export const ScholarshipSchema = v.pipe(
   v.object({
@@ -215,7 +214,6 @@ export const QuoteSchema = v.pipe(
   }),
   v.metadata({ ref: 'Quote' }),
 );
-export type Quote = v.InferOutput<typeof QuoteSchema>;
 
 /** Checkout with a 100 % code: enrolled at once, no payment. */
 export const EnrolledByScholarshipSchema = v.pipe(

@@ -30,7 +30,7 @@ type Reader = Database | Transaction;
 type CodeRow = typeof scholarshipCodes.$inferSelect;
 
 /** How long a pending payment holds its code (and so its seat): then another student may use it. */
-export const CODE_HELD_MS = 30 * 60_000;
+const CODE_HELD_MS = 30 * 60_000;
 
 /** A refusal of a code: 400, the reason on the `code` field. */
 export const codeRefusal = (message: string) => new ApiError(400, message, { fieldErrors: { code: [message] } });
@@ -45,7 +45,7 @@ export interface CodeTerms {
   mention: ScholarshipMention;
 }
 
-export const discountOf = (priceKobo: number, percent: number) => Math.floor((priceKobo * percent) / 100);
+const discountOf = (priceKobo: number, percent: number) => Math.floor((priceKobo * percent) / 100);
 
 /** Whole years from a KYC date of birth ('2001-04-17') to today in Lagos. */
 export function ageOn(dateOfBirth: string, now: Date): number {

@@ -1,6 +1,10 @@
 // A real server process (src/server/main.ts) on PostgreSQL, for tests that need two of them or a
 // process of another release: started on a free port, answered once it says where it listens.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { testCatalogue } from './catalogue.ts';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -34,4 +38,14 @@ export async function stopAll(servers: { child: ChildProcess }[], drops: (() => 
   for (const server of servers) server.child.kill('SIGTERM');
   await Promise.all(servers.map((server) => new Promise((resolve) => server.child.once('exit', resolve))));
   for (const drop of drops) await drop();
+}
+
+/** A DIST_DIR with the pages a server needs to start and the test catalogue it syncs. */
+export function siteWithCatalogue(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Home</title>');
+  writeFileSync(join(dist, '404.html'), '<!doctype html><title>Page not found</title>');
+  mkdirSync(join(dist, '.server'));
+  writeFileSync(join(dist, '.server', 'catalogue.json'), JSON.stringify(testCatalogue()));
+  return dist;
 }

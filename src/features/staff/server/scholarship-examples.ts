@@ -31,9 +31,3 @@ export const EXAMPLE_SCHOLARSHIP = {
   closed_at: null,
   created_at: '2026-12-01T09:00:00.000Z',
 };
-
-export const EXAMPLE_SCHOLARSHIP_MENTION = {
-  name: 'LSETF Fashion Skills 2027',
-  partner: 'lsetf',
-  partner_name: 'Lagos State Employment Trust Fund',
-};
