@@ -9,7 +9,8 @@ import { announceNotificationsChanged } from '#lib/notifications-changed.ts';
 import { $session } from '#lib/session.ts';
 import { toast } from '#lib/toast/store.ts';
 import { paymentsApi } from './api.ts';
-import type { Quote } from '#lib/schemas/scholarships.ts';
+import type * as v from 'valibot';
+import type { QuoteSchema } from '#lib/schemas/scholarships.ts';
 
 export type CheckoutState =
   | { kind: 'loading' }
@@ -34,6 +35,8 @@ export const OUTCOME_TOASTS = {
   failed: 'The payment did not go through. You have not been charged.',
   granted: 'Scholarship applied: you are enrolled.',
 } as const;
+
+type Quote = v.InferOutput<typeof QuoteSchema>;
 
 /** A scholarship code the server has priced for this course: what Make Payment sends, and the summary's Discount and Total. */
 export interface AppliedCode {

@@ -14,11 +14,14 @@ import { SubmitButton } from '#lib/forms/SubmitButton.tsx';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { TextField } from '#lib/forms/TextField.tsx';
 import * as v from 'valibot';
-import { CodeSchema } from '#lib/schemas/scholarships.ts';
+import { CheckoutBodySchema } from '#lib/schemas/scholarships.ts';
 import { $appliedCode, $codeRefusal, applyCode, removeCode } from '../stores.ts';
 
-/** The server's code, once something is typed: an empty field asks for one rather than calling it not valid. */
-const CodeFieldSchema = v.pipe(v.string(), v.nonEmpty('Enter your scholarship code'), CodeSchema);
+/**
+ * The code as checkout's body checks it, once something is typed: an empty field asks for one
+ * rather than calling it not valid.
+ */
+const CodeFieldSchema = v.pipe(v.string(), v.nonEmpty('Enter your scholarship code'), CheckoutBodySchema.entries.code.wrapped);
 const CodeFormSchema = v.object({ code: CodeFieldSchema });
 
 const { useAppForm } = createFormHook({
