@@ -202,7 +202,7 @@ export type Scholarship = v.InferOutput<typeof ScholarshipSchema>;
 export const ScholarshipsPageSchema = v.object({ scholarships: v.array(ScholarshipSchema), ...PAGE_TOTALS });
 export const CodesSchema = v.object({ codes: v.array(v.string()) });
 
-export { ScholarshipMentionSchema, type ScholarshipMention } from './scholarship-mention.ts';
+export type { ScholarshipMention } from './scholarship-mention.ts';
 
 export const QuoteSchema = v.pipe(
   v.object({
