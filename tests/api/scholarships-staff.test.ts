@@ -219,6 +219,20 @@ describe('scholarships in the staff console', () => {
     );
     const summary = await readData(await get(t.app, 'staff/summary', { token: admin }), SummarySchema);
     expect(summary.scholarships).toEqual([{ id: scholarship.id, name: scholarship.name, partner: 'lsetf', seats: 10, seats_taken: 1 }]);
+    // Revoked by an admin, the enrolment gives its seat back (the code stays used) and leaves the CSV.
+    const revoked = await send(
+      t.app,
+      `staff/enrolments/${student.id}/course-02`,
+      { reason: 'Never attended' },
+      { token: admin, method: 'DELETE' },
+    );
+    expect(revoked.status).toBe(200);
+    expect(
+      (await readData(await get(t.app, `staff/scholarships/${scholarship.id}`, { token: admin }), ScholarshipSchema)).seats_taken,
+    ).toBe(0);
+    expect(
+      (await (await get(t.app, `staff/scholarships/${scholarship.id}/beneficiaries.csv`, { token: admin })).text()).split('\r\n'),
+    ).toHaveLength(1);
     await send(t.app, `staff/scholarships/${scholarship.id}/close`, undefined, { token: admin });
     expect((await readData(await get(t.app, 'staff/summary', { token: admin }), SummarySchema)).scholarships).toEqual([]);
   });

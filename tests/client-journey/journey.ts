@@ -79,6 +79,8 @@ export async function walkStudentJourney(helpers: JourneyHelpers): Promise<strin
   const before = must((await client.GET('/user/courses/{id}/enrolment', { headers: auth, params: { path } })).data, 'enrolment');
   if (before.data.enrolled) throw new Error('Enrolled before paying');
   const checkout = must((await client.POST('/user/courses/{id}/checkout', { headers: auth, params: { path } })).data, 'a checkout').data;
+  // Only a scholarship code that pays the whole price enrols without a payment; none was sent.
+  if ('enrolled' in checkout) throw new Error('Enrolled without paying');
   if (checkout.provider !== 'test') throw new Error(`The journey pays with the test provider, not ${checkout.provider}`);
   const reference = { reference: checkout.reference };
   await client.GET('/user/test-payments/{reference}', { headers: auth, params: { path: reference } });
@@ -93,6 +95,7 @@ export async function walkStudentJourney(helpers: JourneyHelpers): Promise<strin
     (await client.POST('/user/courses/{id}/checkout', { headers: auth, params: { path: { id: second.course_id } } })).data,
     'a second checkout',
   ).data;
+  if ('enrolled' in secondCheckout) throw new Error('Enrolled without paying for the second course');
   const event = {
     event: 'charge.success',
     data: {

@@ -135,6 +135,8 @@ export interface JsonRouteDescription {
   rawJsonBody?: AnySchema;
   /** The schema readJsonBody() checks: adds the JSON body and its 400, 413 and 415 answers. */
   body?: AnySchema;
+  /** The body may be left out altogether (checkout: none as before, or `{code}`). */
+  bodyOptional?: boolean;
   /** The schema the query string is checked with (validateInput): adds its parameters and 400. */
   query?: AnySchema;
   /** Request headers the route reads and checks (validateInput), one field per header: adds them as parameters and 400. */
@@ -256,7 +258,7 @@ export function describeJsonRoute(route: JsonRouteDescription) {
     description: descriptionOf(route),
     // Public operations say so: an empty list of requirements.
     security: route.auth ? [{ bearerAuth: [] }] : route.staff ? [{ staffAuth: [] }] : route.signature ? [{ [route.signature]: [] }] : [],
-    ...(route.body ? { requestBody: { required: true, content: json(route.body, route.examples?.body) } } : {}),
+    ...(route.body ? { requestBody: { required: !route.bodyOptional, content: json(route.body, route.examples?.body) } } : {}),
     ...(route.rawJsonBody ? { requestBody: { required: true, content: json(route.rawJsonBody, route.examples?.body) } } : {}),
     ...(route.binaryBody ? { requestBody: { required: true, content: fileContent(route.binaryBody) } } : {}),
     ...(route.query || route.headers || route.cacheable

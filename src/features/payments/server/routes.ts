@@ -193,6 +193,7 @@ export function createPaymentRoutes(services: ApiServices) {
         },
       },
       body: CheckoutBodySchema,
+      bodyOptional: true,
       success: {
         status: 201,
         description: `${MESSAGES.checkout} With a code that pays the whole price: ${MESSAGES.enrolledByScholarship}`,

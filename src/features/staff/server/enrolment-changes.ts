@@ -7,6 +7,7 @@ import { decimalToKobo, koboToDecimal } from '#lib/money.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { courses, enrolments, students } from '#server/db/schema.ts';
 import { ApiError } from '#server/http/api-error.ts';
+import { freeSeat } from '#server/scholarships/take-code.ts';
 import { notify } from '#server/notifications/notify.ts';
 import { recordAudit, type AuditEntry } from './audit.ts';
 import { manualReceiptMail } from './operation-mails.ts';
@@ -82,6 +83,8 @@ export async function revokeEnrolment(services: ApiServices, studentId: string, 
       .where(and(eq(enrolments.studentId, studentId), eq(enrolments.courseId, courseId)))
       .returning();
     if (!removed) throw new ApiError(404, NOT_ENROLLED);
+    // A seat had with a scholarship code is free again, as after a refund; the code stays used.
+    if (removed.scholarshipCodeId) await freeSeat(tx, removed.scholarshipCodeId, studentId, by.at);
     const [course] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId));
     await notify(
       tx,
