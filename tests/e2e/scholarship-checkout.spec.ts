@@ -140,6 +140,8 @@ test('the course page names the scholarship open on it, in room kept for it: not
   const line = page.locator('[data-course-scholarship]');
   await expect(line).toHaveText('');
   const outline = main(page).getByRole('heading', { name: 'Course outline' });
+  // Laid out in its fonts first: a font arriving late would move the heading by itself.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const before = await outline.boundingBox();
   release();
   // Other tests may open scholarships on this course too: each is an LSETF one.
