@@ -101,8 +101,15 @@ describe('modulesToPreload', () => {
         '<astro-island uid="b" component-url="/_astro/Visible.js" renderer-url="/_astro/client.js" ssr client="load"></astro-island>',
     );
     expect(nextStepOf(signup, code, read)).toEqual(['/_astro/Visible.js', '/_astro/heavy.js']);
-    expect(withNextStep('<html lang="en"><head></head></html>', ['/_astro/a.js', '/_astro/b.js'])).toBe(
-      '<html data-next-step="/_astro/a.js /_astro/b.js" lang="en"><head></head></html>',
+    expect(withNextStep('<html lang="en"><head></head><body class="x"></body></html>', ['/_astro/a.js', '/_astro/b.js'])).toBe(
+      '<html lang="en"><head></head><body data-next-step="/_astro/a.js /_astro/b.js" class="x"></body></html>',
     );
+    // However many modules the next page needs, <meta charset> stays in the first 1024 bytes.
+    const page = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head><body></body></html>';
+    const long = withNextStep(
+      page,
+      Array.from({ length: 60 }, (_, i) => `/_astro/module-${i}.abcdefgh.js`),
+    );
+    expect(long.indexOf('<meta charset')).toBeLessThan(1024);
   });
 });

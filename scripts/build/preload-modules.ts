@@ -5,7 +5,7 @@
 // Islands that wait (client:visible, client:idle) are left to load when they are needed: preloading
 // a form page's island (client:idle, docs/decisions/012) even at low priority put its 110 KB among the
 // requests Lighthouse counts before the largest paint (LCP 1.1 -> 2.4 s).
-// A step of the account flows also lists, in <html data-next-step>, the modules the next step's page
+// A step of the account flows also lists, in <body data-next-step>, the modules the next step's page
 // needs that this page has not loaded; src/scripts/next-step.ts fetches them once the page is loaded
 // and idle. Not the page itself: Chromium fetched a prefetched page (max-age=0) again on arrival.
 import { readFileSync } from 'node:fs';
@@ -103,8 +103,12 @@ export function nextStepOf(html: string, nextHtml: string, read: (path: string) 
   return modulesOf(entriesOf(nextHtml, ANY_ISLAND), read).filter((path) => !loaded.has(path));
 }
 
+/**
+ * On <body>, after the head: the browser looks for <meta charset> in the first 1024 bytes only, and
+ * a list on <html> pushed it out once the next page needed a few more modules.
+ */
 export function withNextStep(html: string, urls: readonly string[]): string {
-  return html.replace(/<html\b/, `<html data-next-step="${urls.join(' ')}"`);
+  return html.replace(/<body\b/, `<body data-next-step="${urls.join(' ')}"`);
 }
 
 export function withPreloads(html: string, modules: readonly string[]): string {

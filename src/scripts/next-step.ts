@@ -1,12 +1,12 @@
 // A step of the sign-up, login and reset flows fetches, once the page has loaded and gone idle, the
-// modules the flow's next page needs and this page has not loaded (listed at build time in the root
-// element's data-next-step, scripts/build/preload-modules.ts). The tap that moves on then waits for the
+// modules the flow's next page needs and this page has not loaded (listed at build time in
+// <body data-next-step>, scripts/build/preload-modules.ts). The tap that moves on then waits for the
 // server's answer and the page, not for one more round of downloads after it: on a slow phone that
 // is a few hundred milliseconds a step. Nothing is fetched when the browser asks to save data.
 
 /** The same-site URLs the page's data-next-step lists, or none. */
 function nextStepUrls(doc: Document): string[] {
-  const list = doc.documentElement.dataset.nextStep ?? '';
+  const list = doc.body.dataset.nextStep ?? '';
   return list.split(/\s+/).filter((url) => url.startsWith('/') && !url.startsWith('//'));
 }
 

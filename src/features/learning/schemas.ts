@@ -3,7 +3,7 @@
 // each with a signed link that expires, and ticking a material as completed. The dashboard's course
 // page and the routes share these.
 import * as v from 'valibot';
-import { ScholarshipMentionSchema } from '#lib/schemas/scholarships.ts';
+import { ScholarshipMentionSchema } from '#lib/schemas/scholarship-mention.ts';
 import { isRealIsoDate } from '#lib/forms/local-date.ts';
 import { InstantSchema, LinkSchema } from '#lib/schemas/values.ts';
 

@@ -7,9 +7,19 @@ import { ApiError, NetworkError } from '#lib/errors.ts';
 import { $session } from '#lib/session.ts';
 import { sampleUser } from '../../../tests/support/sample-user.ts';
 
-const api = vi.hoisted(() => ({ checkout: vi.fn(), verify: vi.fn(), enrolment: vi.fn(), testCharge: vi.fn(), completeTest: vi.fn() }));
+const api = vi.hoisted(() => ({
+  checkout: vi.fn(),
+  quote: vi.fn(),
+  verify: vi.fn(),
+  enrolment: vi.fn(),
+  testCharge: vi.fn(),
+  completeTest: vi.fn(),
+}));
 vi.mock('./api.ts', () => ({ paymentsApi: api }));
-const { $checkout, checkPayment, makePayment, openCheckout, OUTCOME_TOASTS } = await import('./stores.ts');
+const codeApi = vi.hoisted(() => ({ quote: vi.fn(), checkout: vi.fn() }));
+vi.mock('./code-api.ts', () => ({ codeApi }));
+const { $appliedCode, $checkout, $codeRefusal, applyCode, checkPayment, makePayment, openCheckout, OUTCOME_TOASTS, removeCode } =
+  await import('./stores.ts');
 const { $pendingToasts } = await import('#lib/toast/store.ts');
 /** The toasts raised since the last call, as type and text. */
 const toasts = () => {
@@ -27,6 +37,7 @@ describe('the checkout store', () => {
     vi.stubGlobal('location', { pathname: '/courses/c1/checkout', search: '', assign, replace: vi.fn() });
     $session.set({ token: 'token-1', user: sampleUser() });
     $checkout.set({ kind: 'loading' });
+    removeCode();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -110,5 +121,66 @@ describe('the checkout store', () => {
     const again = makePayment('c1');
     expect($checkout.get()).toEqual({ kind: 'redirecting' });
     await again;
+  });
+
+  describe('with a scholarship code', () => {
+    const HALF = {
+      price: '90000.00',
+      discount: '45000.00',
+      total: '45000.00',
+      scholarship: { name: 'LSETF Fashion Skills 2027', partner: 'lsetf', partner_name: 'LSETF Fashion Skills Scholarship' },
+    };
+    const PAYMENT = { reference: REFERENCE, authorization_url: '/payments/test?reference=x', amount: '45000.00' };
+
+    it('shows the quote of an applied code and pays its total by sending the code; removed, the full price again', async () => {
+      codeApi.quote.mockReturnValueOnce(answer(HALF));
+      await applyCode('c1', 'ABCDEFGHJK');
+      expect(codeApi.quote).toHaveBeenCalledWith('c1', 'ABCDEFGHJK');
+      expect($appliedCode.get()).toEqual({ code: 'ABCDEFGHJK', quote: HALF });
+      codeApi.checkout.mockReturnValueOnce(answer(PAYMENT));
+      await makePayment('c1');
+      expect(codeApi.checkout).toHaveBeenCalledWith('c1', 'ABCDEFGHJK');
+      expect(assign).toHaveBeenCalledWith('/payments/test?reference=x');
+
+      removeCode();
+      expect($appliedCode.get()).toBeNull();
+      api.checkout.mockReturnValueOnce(answer(PAYMENT));
+      await makePayment('c1');
+      expect(api.checkout).toHaveBeenLastCalledWith('c1');
+      expect(codeApi.checkout).toHaveBeenCalledTimes(1);
+    });
+
+    it('keeps the full price when the quote is refused, and lets the form show why', async () => {
+      codeApi.quote.mockReturnValueOnce(answer(HALF));
+      await applyCode('c1', 'ABCDEFGHJK');
+      const refusal = new ApiError(400, 'This code has already been used', { code: ['This code has already been used'] });
+      codeApi.quote.mockReturnValueOnce(Promise.reject(refusal));
+      await expect(applyCode('c1', 'ZZZZZZZZZZ')).rejects.toBe(refusal);
+      expect($appliedCode.get()).toBeNull();
+    });
+
+    it('enrols at once with a code that covers the whole fee: no provider, the outcome and its toast', async () => {
+      toasts();
+      codeApi.quote.mockReturnValueOnce(answer({ ...HALF, discount: '90000.00', total: '0.00' }));
+      await applyCode('c1', 'ABCDEFGHJK');
+      codeApi.checkout.mockReturnValueOnce(answer({ enrolled: true, course_id: 'c1' }));
+      await makePayment('c1');
+      expect(assign).not.toHaveBeenCalled();
+      expect($checkout.get()).toEqual({ kind: 'granted', scholarship: 'LSETF Fashion Skills 2027' });
+      expect(toasts()).toEqual([{ type: 'success', message: OUTCOME_TOASTS.granted }]);
+    });
+
+    it('goes back to the full price with the reason on the field when checkout refuses the code (its last seat went)', async () => {
+      codeApi.quote.mockReturnValueOnce(answer(HALF));
+      await applyCode('c1', 'ABCDEFGHJK');
+      codeApi.checkout.mockReturnValueOnce(
+        Promise.reject(new ApiError(400, 'This scholarship has no seats left', { code: ['This scholarship has no seats left'] })),
+      );
+      await makePayment('c1');
+      expect(assign).not.toHaveBeenCalled();
+      expect($checkout.get()).toEqual({ kind: 'ready' });
+      expect($appliedCode.get()).toBeNull();
+      expect($codeRefusal.get()).toBe('This scholarship has no seats left');
+    });
   });
 });

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { NIGERIAN_STATES } from './nigeria.ts';
 import { PAGE_TOTALS } from './paging.ts';
+import { ScholarshipMentionSchema } from './scholarship-mention.ts';
 import { InstantSchema, NairaSchema } from './values.ts';
 
 // The refusals of quote and checkout, on `code`: exactly these texts.
@@ -201,12 +202,7 @@ export type Scholarship = v.InferOutput<typeof ScholarshipSchema>;
 export const ScholarshipsPageSchema = v.object({ scholarships: v.array(ScholarshipSchema), ...PAGE_TOTALS });
 export const CodesSchema = v.object({ codes: v.array(v.string()) });
 
-/** What a student sees of a scholarship: on the checkout, the course page and My courses. */
-export const ScholarshipMentionSchema = v.pipe(
-  v.object({ name: v.string(), partner: v.string(), partner_name: v.string() }),
-  v.metadata({ ref: 'ScholarshipMention' }),
-);
-export type ScholarshipMention = v.InferOutput<typeof ScholarshipMentionSchema>;
+export type { ScholarshipMention } from './scholarship-mention.ts';
 
 export const QuoteSchema = v.pipe(
   v.object({

@@ -130,6 +130,7 @@ function MyCourses() {
                 <a href={dashboardCoursePath(course.course_id)}>{course.title}</a>
               </h3>
               <p>Enrolled {formatDate(course.enrolled_at)}</p>
+              {course.scholarship && <p className="my-course-scholarship">Scholarship: {course.scholarship.name}</p>}
               <ProgressLine course={course} />
             </div>
           </li>

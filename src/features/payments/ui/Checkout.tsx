@@ -2,20 +2,35 @@
 // Payment' for a signed-in student; a way to sign in and come back for a visitor; 'already
 // enrolled' for a student who is. Back from the payment page the outcome is told at the top of the
 // page (CheckoutOutcome.tsx); here a short line agrees with it, and 'Make Payment' is offered again
-// after a failure. Never a blank area.
+// after a failure. Never a blank area. Above them, the summary's lines (Price, Discount, Total),
+// which a scholarship code changes; and, for a student who may pay, the way to enter one
+// (ScholarshipCode.tsx).
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { loginUrl, signupUrl } from '#lib/navigation.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { $checkout, makePayment, openCheckout } from '../stores.ts';
+import { ScholarshipCode } from './ScholarshipCode.tsx';
+import { SummaryLines } from './SummaryLines.tsx';
 import './Checkout.css';
 
 interface CheckoutProps {
   courseId: string;
   courseTitle: string;
+  /** The course's price in naira, as the content gives it: the summary before any code. */
+  price: number;
 }
 
-function Checkout({ courseId, courseTitle }: CheckoutProps) {
+function Checkout({ courseId, courseTitle, price }: CheckoutProps) {
+  return (
+    <>
+      <SummaryLines price={price} />
+      <CheckoutActions courseId={courseId} courseTitle={courseTitle} />
+    </>
+  );
+}
+
+function CheckoutActions({ courseId, courseTitle }: Pick<CheckoutProps, 'courseId' | 'courseTitle'>) {
   const state = useStore($checkout);
   useEffect(() => {
     void openCheckout(courseId, new URLSearchParams(location.search).get('reference'));
@@ -78,6 +93,7 @@ function Checkout({ courseId, courseTitle }: CheckoutProps) {
         </Outcome>
       );
     case 'paid':
+    case 'granted':
       return <p className="checkout-status">You are enrolled in {courseTitle}.</p>;
     case 'pending':
       return <p className="checkout-status">We will enrol you as soon as your payment is confirmed.</p>;
@@ -86,7 +102,12 @@ function Checkout({ courseId, courseTitle }: CheckoutProps) {
     case 'failed':
     case 'ready':
     case 'redirecting':
-      return <div className="checkout-actions">{pay}</div>;
+      return (
+        <>
+          <ScholarshipCode courseId={courseId} />
+          <div className="checkout-actions">{pay}</div>
+        </>
+      );
   }
 }
 

@@ -20,7 +20,8 @@ type Tone = 'success' | 'info' | 'error';
 function CheckoutOutcome({ courseId, courseTitle }: CheckoutOutcomeProps) {
   const state = useStore($checkout);
   const box = useRef<HTMLDivElement>(null);
-  const told = state.kind === 'paid' || state.kind === 'pending' || state.kind === 'failed' || state.kind === 'unchecked';
+  const told =
+    state.kind === 'paid' || state.kind === 'granted' || state.kind === 'pending' || state.kind === 'failed' || state.kind === 'unchecked';
 
   useEffect(() => {
     if (told) box.current?.focus();
@@ -45,6 +46,23 @@ function CheckoutOutcome({ courseId, courseTitle }: CheckoutOutcomeProps) {
           <p className="checkout-actions">
             <a className="btn" href="/dashboard">
               Go to My courses
+            </a>
+          </p>
+        </Box>
+      );
+    case 'granted':
+      // A scholarship that covers the whole fee: enrolled with nothing to pay, on to the course.
+      return (
+        <Box
+          ref={box}
+          role="status"
+          tone="success"
+          title="You are enrolled."
+          lead={`${state.scholarship ? `Your scholarship, ${state.scholarship},` : 'Your scholarship'} covers the whole fee of ${courseTitle}: there is nothing to pay. We have e-mailed your receipt.`}
+        >
+          <p className="checkout-actions">
+            <a className="btn" href={`/dashboard/courses/${encodeURIComponent(courseId)}`}>
+              Go to the course
             </a>
           </p>
         </Box>
