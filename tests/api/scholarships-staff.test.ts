@@ -77,9 +77,9 @@ describe('scholarships in the staff console', () => {
     expect((await refused({ discount_percent: 101 })).errors).toHaveProperty('discount_percent');
     expect((await refused({ discount_percent: 12.5 })).errors).toHaveProperty('discount_percent');
     expect((await refused({ seats: 0 })).errors).toHaveProperty('seats');
-    expect((await refused({ ends_at: '2026-12-01' })).errors).toEqual({ ends_at: ['ends_at must be after starts_at'] });
-    expect((await refused({ min_age: 18 })).errors).toEqual({ max_age: ['Give both min_age and max_age, or neither'] });
-    expect((await refused({ min_age: 40, max_age: 30 })).errors).toEqual({ min_age: ['min_age must be at most max_age'] });
+    expect((await refused({ ends_at: '2026-12-01' })).errors).toEqual({ ends_at: ['The closing date must be after the opening date'] });
+    expect((await refused({ min_age: 18 })).errors).toEqual({ max_age: ['Give both the youngest and the oldest age, or neither'] });
+    expect((await refused({ min_age: 40, max_age: 30 })).errors).toEqual({ min_age: ['The youngest age must be at most the oldest'] });
     expect(Object.keys((await refused({ states: ['Atlantis'] })).errors ?? {})).toEqual(['states.0']);
     expect((await refused({ starts_at: 'next week' })).errors).toHaveProperty('starts_at');
     expect(await readData(await get(t.app, 'staff/scholarships', { token }), ScholarshipsPageSchema)).toMatchObject({ total_count: 0 });
@@ -149,7 +149,10 @@ describe('scholarships in the staff console', () => {
       { ends_at: '2026-12-01' },
       { token: admin, method: 'PATCH' },
     );
-    expect(await refusalOf(badDates)).toMatchObject({ status: 400, errors: { ends_at: ['ends_at must be after starts_at'] } });
+    expect(await refusalOf(badDates)).toMatchObject({
+      status: 400,
+      errors: { ends_at: ['The closing date must be after the opening date'] },
+    });
     expect((await send(t.app, `staff/scholarships/${scholarship.id}`, {}, { token: admin, method: 'PATCH' })).status).toBe(400);
     expect(
       (await send(t.app, `staff/scholarships/${scholarship.id}`, { partner: 'nobody' }, { token: admin, method: 'PATCH' })).status,

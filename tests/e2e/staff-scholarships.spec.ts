@@ -62,14 +62,14 @@ test('an admin sets a scholarship up, makes codes seen once, downloads them, edi
   await form.getByLabel('Seats').fill('10');
   await form.getByLabel('Seats').press('Tab');
   // A wrong value is said under its own field, and the form cannot be sent.
-  await expect(form.getByText('discount_percent must be a whole number from 1 to 100')).toBeVisible();
+  await expect(form.getByText('Discount must be a whole number from 1 to 100')).toBeVisible();
   await expect(form.getByLabel('Discount (%)')).toHaveAttribute('aria-invalid', 'true');
   await form.getByLabel('Discount (%)').fill('100');
   await form.getByLabel('Opens on').fill(lagosDay(10));
   await form.getByLabel('Closes on').fill(lagosDay(5));
   // Tab moves between the date's own parts: leaving the field is what shows its message.
   await form.getByLabel('Closes on').blur();
-  await expect(form.getByText('ends_at must be after starts_at')).toBeVisible();
+  await expect(form.getByText('The closing date must be after the opening date')).toBeVisible();
   await expect(form.getByRole('button', { name: 'Create scholarship' })).toBeDisabled();
   await expectNoAxeViolations(page);
   await form.getByLabel('Opens on').fill(lagosDay(0));
@@ -78,7 +78,7 @@ test('an admin sets a scholarship up, makes codes seen once, downloads them, edi
   await expect(form.getByText(`${opening}: from the start of this day, Lagos time.`)).toBeVisible();
   await form.getByLabel('Closes on').fill(lagosDay(30));
   await form.getByRole('group', { name: 'States (optional)' }).getByLabel('Lagos').check();
-  await expect(form.getByText('ends_at must be after starts_at')).toHaveCount(0);
+  await expect(form.getByText('The closing date must be after the opening date')).toHaveCount(0);
   await form.getByRole('button', { name: 'Create scholarship' }).click();
 
   // Its page: the terms, no seat taken, and no code yet.
@@ -236,7 +236,7 @@ test.describe('the scholarship pages', () => {
       await page.getByRole('button', { name: 'New scholarship' }).click();
       await page.getByLabel('Discount (%)').fill('101');
       await page.getByLabel('Discount (%)').press('Tab');
-      await expect(page.getByText('discount_percent must be a whole number from 1 to 100')).toBeVisible();
+      await expect(page.getByText('Discount must be a whole number from 1 to 100')).toBeVisible();
       await expectNoHorizontalOverflow(page);
       await expectNoAxeViolations(page);
     });

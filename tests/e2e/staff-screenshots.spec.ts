@@ -192,7 +192,7 @@ test('the scholarships, and the new scholarship form with a wrong discount', asy
   await page.getByRole('button', { name: 'New scholarship' }).click();
   await page.getByLabel('Discount (%)').fill('0');
   await page.getByLabel('Discount (%)').blur();
-  await expect(page.getByText('discount_percent must be a whole number from 1 to 100')).toBeVisible();
+  await expect(page.getByText('Discount must be a whole number from 1 to 100')).toBeVisible();
   await shoot(page, 'staff-scholarship-form', { fullPage: true });
 });
 

@@ -32,15 +32,17 @@ describe('the scholarship form', () => {
   it('refuses a discount of 0 and one age without the other, under their fields', () => {
     const result = v.safeParse(ScholarshipFormSchema, { ...filled, discount_percent: '0' });
     expect(v.flatten<typeof ScholarshipFormSchema>(result.issues!).nested?.discount_percent).toEqual([
-      'discount_percent must be a whole number from 1 to 100',
+      'Discount must be a whole number from 1 to 100',
     ]);
     const ages = v.safeParse(ScholarshipFormSchema, { ...filled, min_age: '18' });
-    expect(v.flatten<typeof ScholarshipFormSchema>(ages.issues!).nested?.max_age).toEqual(['Give both min_age and max_age, or neither']);
+    expect(v.flatten<typeof ScholarshipFormSchema>(ages.issues!).nested?.max_age).toEqual([
+      'Give both the youngest and the oldest age, or neither',
+    ]);
   });
 
   it('lets a scholarship close on its opening day, not before', () => {
     expect(closingDayError('2026-12-10', '2026-12-10')).toBeUndefined();
-    expect(closingDayError('2026-12-10', '2026-12-09')).toBe('ends_at must be after starts_at');
+    expect(closingDayError('2026-12-10', '2026-12-09')).toBe('The closing date must be after the opening date');
     expect(closingDayError('', '2026-12-09')).toBeUndefined();
   });
 

@@ -22,7 +22,7 @@ export const KYC_REQUIRED = 'Complete your KYC (profile details) before using a 
 /** Staff: a scholarship's terms are fixed once a student has taken a seat on them. */
 export const SCHOLARSHIP_IN_USE = 'This scholarship can no longer be edited: a seat has been taken';
 export const SCHOLARSHIP_NOT_FOUND = 'Scholarship not found';
-export const PARTNER_UNKNOWN = 'partner must be one of the project pages';
+export const PARTNER_UNKNOWN = 'Choose a partner: one of the project pages';
 export const courseUnknown = (id: string) => `Course ${id} does not exist`;
 
 /**
@@ -88,23 +88,23 @@ const scholarshipFields = {
   partner: v.pipe(v.string(PARTNER_UNKNOWN), v.trim(), v.regex(/^[a-z0-9][a-z0-9-]{0,79}$/, PARTNER_UNKNOWN)),
   course_ids: v.pipe(
     v.array(
-      v.pipe(v.string('course_ids must be course ids'), v.trim(), v.regex(COURSE_ID_PATTERN, 'course_ids must be course ids')),
-      'course_ids must be a list of course ids',
+      v.pipe(v.string('Choose courses of the catalogue'), v.trim(), v.regex(COURSE_ID_PATTERN, 'Choose courses of the catalogue')),
+      'Choose courses of the catalogue',
     ),
     v.minLength(1, 'Choose at least one course'),
     v.maxLength(100, 'At most 100 courses'),
     v.transform((ids) => [...new Set(ids)]),
   ),
-  discount_percent: wholeNumber('discount_percent', 1, 100),
-  seats: wholeNumber('seats', 1, MAX_SEATS),
-  starts_at: instantField('starts_at', false),
-  ends_at: instantField('ends_at', true),
-  min_age: v.optional(v.nullable(wholeNumber('min_age', MIN_AGE, MAX_AGE))),
-  max_age: v.optional(v.nullable(wholeNumber('max_age', MIN_AGE, MAX_AGE))),
+  discount_percent: wholeNumber('Discount', 1, 100),
+  seats: wholeNumber('Seats', 1, MAX_SEATS),
+  starts_at: instantField('The opening date', false),
+  ends_at: instantField('The closing date', true),
+  min_age: v.optional(v.nullable(wholeNumber('The youngest age', MIN_AGE, MAX_AGE))),
+  max_age: v.optional(v.nullable(wholeNumber('The oldest age', MIN_AGE, MAX_AGE))),
   /** Empty or absent: every state. */
   states: v.optional(
     v.pipe(
-      v.array(v.picklist(NIGERIAN_STATES, 'states must be Nigerian states, as the KYC form lists them'), 'states must be a list of states'),
+      v.array(v.picklist(NIGERIAN_STATES, 'Choose states as the KYC form lists them'), 'Choose states as the KYC form lists them'),
       v.maxLength(NIGERIAN_STATES.length, 'Too many states'),
       v.transform((states) => [...new Set(states)]),
     ),
@@ -117,9 +117,9 @@ type Terms = {
   min_age?: number | null;
   max_age?: number | null;
 };
-const ENDS_AFTER_START = 'ends_at must be after starts_at';
-const AGES_TOGETHER = 'Give both min_age and max_age, or neither';
-const AGES_ORDER = 'min_age must be at most max_age';
+const ENDS_AFTER_START = 'The closing date must be after the opening date';
+const AGES_TOGETHER = 'Give both the youngest and the oldest age, or neither';
+const AGES_ORDER = 'The youngest age must be at most the oldest';
 const agesTogether = (input: Terms) => (input.min_age == null) === (input.max_age == null);
 const agesInOrder = (input: Terms) => input.min_age == null || input.max_age == null || input.min_age <= input.max_age;
 
