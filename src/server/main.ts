@@ -30,6 +30,9 @@ import { pruneUnverifiedStudents } from '#features/accounts/server/students.ts';
 import { pruneUploads } from '#features/profile/server/prune-uploads.ts';
 import { isConfirmedPicture } from '#features/profile/server/upload-routes.ts';
 import { loadStaticSite } from './static-site.ts';
+import { createEditorPage } from '#features/staff/server/editor-page.ts';
+import { contentRepoDir } from '#features/staff/server/content-repo.ts';
+import { prepareEditor } from '#features/staff/server/editor.ts';
 import { mkdir } from 'node:fs/promises';
 import { createUrlSigner } from './files/signed-urls.ts';
 import { withMediaRoute } from './http/media-route.ts';
@@ -159,7 +162,9 @@ async function main() {
     { db: database.db, mailer, env, log, adminSecret, storage, ...(payments ? { payments } : {}) },
     { observe: metrics.middleware },
   );
-  const siteHandler = withMediaRoute(createSiteHandler(api, site), storage, {
+  // The content editor's repository and checks, ready before the first request (editor.ts says why).
+  await prepareEditor(contentRepoDir(env));
+  const siteHandler = withMediaRoute(createSiteHandler(api, site, createEditorPage(env)), storage, {
     isConfirmed: (key) => isConfirmedPicture(database.db, key),
     corsOrigins: env.CORS_ORIGINS,
   });

@@ -169,6 +169,11 @@ export interface JsonRouteDescription {
    * against the operation's own schemas.
    */
   examples?: { body?: unknown; data?: unknown; message?: string };
+  /**
+   * Answers in another's protocol, not the envelope (the content editor's calls answer as
+   * decap-server does): each status with its own JSON schema, replacing what the rest describes.
+   */
+  protocolAnswers?: Partial<Record<200 | 403 | 422, { description: string; schema: AnySchema }>>;
 }
 
 const contentRange = {
@@ -247,6 +252,8 @@ export function describeJsonRoute(route: JsonRouteDescription) {
       headers: cachingHeaders,
     };
   if (route.rateLimited) responses[429] = ref('TooManyRequests');
+  for (const [status, answer] of Object.entries(route.protocolAnswers ?? {}))
+    responses[status] = { description: answer.description, content: json(answer.schema) };
   responses[500] = ref('InternalError');
   if (route.mayBeUnavailable !== false) responses[503] = ref('Unavailable');
 

@@ -9,6 +9,7 @@ import type { ApiServices } from '#server/deps.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { createStaffAccountRoutes } from './account-routes.ts';
 import { createStaffAuthRoutes } from './auth-routes.ts';
+import { createContentRoutes } from './content-routes.ts';
 import { createStaffMemberRoutes } from './member-routes.ts';
 import { createStaffPaymentRoutes } from './payment-routes.ts';
 import { createStaffRequestRoutes } from './request-routes.ts';
@@ -29,5 +30,6 @@ export function createStaffRoutes(services: ApiServices) {
   routes.route('/', createStaffStudentRoutes(services));
   routes.route('/', createStaffPaymentRoutes(services));
   routes.route('/', createStaffRequestRoutes(services));
+  routes.route('/', createContentRoutes(services));
   return routes;
 }
