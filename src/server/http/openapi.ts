@@ -140,7 +140,7 @@ export interface JsonRouteDescription {
   /** Request headers the route reads and checks (validateInput), one field per header: adds them as parameters and 400. */
   headers?: AnySchema;
   /** The success answer: 200 unless told, `data` null unless a schema is given. */
-  success?: { status?: 200 | 201; description?: string; message?: string; data?: AnySchema };
+  success?: { status?: 200 | 201 | 202; description?: string; message?: string; data?: AnySchema };
   /** Behind rateLimit(): adds 429 with Retry-After. */
   rateLimited?: boolean;
   /** Needs `Authorization: Bearer <token>`: adds the security requirement and 401. */
