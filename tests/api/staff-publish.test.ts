@@ -12,6 +12,7 @@ import { AuditPageSchema, PublishesPageSchema, PublishSchema, PublishStartedSche
 import { ensureContentRepo } from '#features/staff/server/content-repo.ts';
 import { publisherOf } from '#features/staff/server/publish-routes.ts';
 import { catalogueRelease, publishes } from '#server/db/schema.ts';
+import { servicesOf } from './support/factories.ts';
 import { get, readData, readJson, send, useTestApp } from './support/test-app.ts';
 import { seedStaff } from '../support/staff.ts';
 
@@ -43,7 +44,7 @@ describe('POST staff/publish', () => {
       `Kemi Adebayo <${staff.email}>|A frame on the bridal page`,
     );
 
-    await publisherOf(t).idle();
+    await publisherOf(servicesOf(t)).idle();
     const failed = await readData(await get(t.app, `staff/publish/${id}`, { token }), PublishSchema);
     expect(failed).toMatchObject({ status: 'failed', files: [COURSE], author: { name: 'Kemi Adebayo', email: staff.email } });
     expect(failed.log).toMatch(new RegExp(`^${COURSE}:\\d+: `));

@@ -1,9 +1,11 @@
 // The server's content repository: the folder staff edit at /staff/content/ and publish from, never
 // the checked-out content/ of the release (docs/decisions/018). It holds a content/ of its own, made
-// at first use as a copy of the release's; nothing written there is live until it is published.
+// at first use as a copy of the release's, with that as its first commit; nothing written there is
+// live until it is published.
 import { randomBytes } from 'node:crypto';
 import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { ensureHistory } from './content-git.ts';
 import { EnvError, type Env } from '#server/env.ts';
 
 /** The release's own content/, copied into a new content repository. */
@@ -35,15 +37,20 @@ const isThere = (path: string) =>
  * halfway, never leaves half a content/ that would then be taken for the whole.
  */
 export async function ensureContentRepo(dir: string, source = RELEASE_CONTENT): Promise<void> {
-  const content = join(dir, 'content');
-  if (await isThere(content)) return;
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const copy = join(dir, `.content-${randomBytes(6).toString('hex')}`);
-  await cp(source, copy, { recursive: true, verbatimSymlinks: true });
+  if (await isThere(join(dir, '.git'))) return;
+  // A content/ from before the history was kept: what it holds is where the history starts.
+  if (await isThere(join(dir, 'content'))) return ensureHistory(dir);
+  const parent = dirname(resolve(dir));
+  await mkdir(parent, { recursive: true, mode: 0o700 });
+  // The copy and its first commit ('Content as released', before any save) are made beside, then
+  // renamed into place whole.
+  const copy = join(parent, `.content-repo-${randomBytes(6).toString('hex')}`);
+  await cp(source, join(copy, 'content'), { recursive: true, verbatimSymlinks: true });
+  await ensureHistory(copy);
   try {
-    await rename(copy, content);
+    await rename(copy, dir);
   } catch (error) {
     await rm(copy, { recursive: true, force: true });
-    if (!(await isThere(content))) throw error;
+    if (!(await isThere(join(dir, '.git')))) throw error;
   }
 }
