@@ -12,7 +12,9 @@ import { AuditPageSchema, PublishesPageSchema, PublishSchema, PublishStartedSche
 import { ensureContentRepo } from '#features/staff/server/content-repo.ts';
 import { publisherOf } from '#features/staff/server/publish-routes.ts';
 import { catalogueRelease, publishes } from '#server/db/schema.ts';
-import { servicesOf } from './support/factories.ts';
+import { createApp } from '#server/app.ts';
+import { seedCatalogue, testCatalogue } from './support/catalogue.ts';
+import { servicesOf, signUpStudent } from './support/factories.ts';
 import { get, readData, readJson, send, useTestApp } from './support/test-app.ts';
 import { seedStaff } from '../support/staff.ts';
 
@@ -90,5 +92,25 @@ describe('POST staff/publish', () => {
     // A second waiting publish is fine; a second one being built is not.
     await t.db.insert(publishes).values(values);
     await expect(t.db.insert(publishes).values({ ...values, startedAt: new Date() })).rejects.toThrow();
+  });
+});
+
+describe('checkout at a process whose pages are of another release', () => {
+  it('is refused with 503 and Retry-After until that process has switched, never charged at the new price', async () => {
+    await seedCatalogue(t.db, testCatalogue(), new Date(), 'build-new');
+    const student = await signUpStudent(t);
+    const checkoutAt = (servedBuild: string) =>
+      createApp({ db: t.db, mailer: t.mailer, env: t.env, servedBuild: () => servedBuild }).request(
+        '/api/v1/user/courses/course-02/checkout',
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${student.token}` },
+        },
+      );
+    const stale = await checkoutAt('build-old');
+    expect(stale.status).toBe(503);
+    expect(stale.headers.get('retry-after')).toBe('2');
+    expect(((await stale.json()) as { message: string }).message).toMatch(/another release/);
+    expect((await checkoutAt('build-new')).status).toBe(201);
   });
 });

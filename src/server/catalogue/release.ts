@@ -12,7 +12,7 @@ import type { Logger } from '#server/log.ts';
 
 /** Every process is on a new live release within this and the time it takes to load it (10 s at most). */
 const RELEASE_CHECK_EVERY_MS = 2_000;
-const SUPERSEDED_MESSAGE =
+export const SUPERSEDED_MESSAGE =
   'This server process runs another release than the site now serves; it is being replaced. Please try again in a moment.';
 
 export interface ReleaseWatch {
@@ -97,3 +97,11 @@ export const supersededAnswer = () =>
     status: 503,
     headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' },
   });
+
+/**
+ * Checkout's own check, at the moment it charges: the price it reads is the database's, which a
+ * publish changes before this process has switched its pages (up to one check interval). A process
+ * whose pages are of another release than the database's catalogue (`synced`, read with the price)
+ * refuses rather than charge a price its pages do not show. `served` '' (no build) checks nothing.
+ */
+export const isServedRelease = (synced: string | null, served: string) => !served || synced === null || synced === served;

@@ -6,9 +6,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { koboToDecimal } from '#lib/money.ts';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
-import { courses, enrolments, payments } from '#server/db/schema.ts';
+import { catalogueRelease, courses, enrolments, payments } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
+import { isServedRelease, SUPERSEDED_MESSAGE } from '#server/catalogue/release.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { MAX_JSON_BYTES, readLimitedText } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
@@ -115,11 +116,16 @@ export function createPaymentRoutes(services: ApiServices) {
     async (c) => {
       const student = c.var.student;
       const courseId = c.req.param('id');
+      // The price and the release it belongs to, read in one statement (one snapshot): a publish that
+      // changed the price before this process switched its pages is refused, never charged.
       const [course] = await db
-        .select({ id: courses.id, priceKobo: courses.priceKobo })
+        .select({ id: courses.id, priceKobo: courses.priceKobo, buildId: catalogueRelease.buildId })
         .from(courses)
+        .leftJoin(catalogueRelease, eq(catalogueRelease.name, 'current'))
         .where(and(eq(courses.id, courseId), isNull(courses.retiredAt)));
       if (!course) throw new ApiError(404, MESSAGES.courseNotFound);
+      if (!isServedRelease(course.buildId, services.servedBuild()))
+        throw new ApiError(503, SUPERSEDED_MESSAGE, { headers: { 'retry-after': '2', 'cache-control': 'no-store' } });
       if (await isEnrolled(student.id, course.id)) throw new ApiError(409, MESSAGES.alreadyEnrolled);
 
       const now = clock();
