@@ -15,8 +15,10 @@ const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
 export default defineConfig({
   site,
   output: 'static',
-  // A publish builds into its release's folder (src/features/staff/server/publishing.ts).
+  // A publish builds into its release's folder, with a cache of its own whose content paths stay the
+  // same from one publish to the next (src/features/staff/server/publishing.ts).
   outDir: process.env.BUILD_OUT_DIR ?? './dist',
+  cacheDir: process.env.BUILD_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'always' },
   compressHTML: true,

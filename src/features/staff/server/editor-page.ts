@@ -26,12 +26,12 @@ const TYPES: Record<string, string> = {
 
 /**
  * Decap needs inline styles (its components' CSS-in-JS), blob: and data: pictures (the media
- * library's previews) and 'unsafe-eval' (it checks its configuration with ajv, which compiles each
+ * library's previews, which it also reads back with fetch) and 'unsafe-eval' (it checks its configuration with ajv, which compiles each
  * check with new Function). Still no inline script: scripts only from here, calls only to here, in
  * no other site's frame. The page is the staff's alone; no public page has any of this.
  */
 const EDITOR_CSP =
-  "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; " +
+  "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' blob:; " +
   "frame-src 'self' blob:; frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
 
 interface Asset {

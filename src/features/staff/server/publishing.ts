@@ -9,9 +9,9 @@
 //          (catalogue/sync.ts); every process then switches to it (main.ts, catalogue/release.ts).
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { delimiter, dirname, join, resolve } from 'node:path';
-import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { publishes } from '#server/db/schema.ts';
 import type { Logger } from '#server/log.ts';
@@ -27,6 +27,8 @@ const BUILD_MEMORY_MB = 2048;
 const HEARTBEAT_MS = 10_000;
 /** A claim whose heartbeat is older belongs to a process that stopped: it failed. */
 const STALE_MS = 2 * 60_000;
+/** Live releases whose folders are kept (the live one and those before it). */
+const KEPT_RELEASES = 3;
 const STOPPED = 'The server building this publish stopped before it finished. Publish again.';
 
 export interface PublishingOptions {
@@ -97,9 +99,15 @@ export function createPublisher(options: PublishingOptions) {
     heartbeat.unref();
     const dir = join(options.releasesDir, id);
     try {
-      await exportCommit(options.repoDir, commit, join(dir, 'src'));
+      // Every build reads the content from the same folder with the same cache: Astro's content cache
+      // keeps entries by path, so a folder of each publish's own would leave the last one's entries
+      // (pictures included) in the next build. One build runs at a time, so one folder is enough.
+      const work = join(options.releasesDir, '.build');
+      const contentRoot = join(work, 'src');
+      await rm(contentRoot, { recursive: true, force: true });
+      await exportCommit(options.repoDir, commit, contentRoot);
       const distDir = join(dir, 'dist');
-      const result = await runBuild(join(dir, 'src'), distDir, join(dir, 'build.log'));
+      const result = await runBuild({ contentRoot, distDir, cacheDir: join(work, 'cache'), logFile: join(dir, 'build.log') });
       if (!result.ok) {
         await finish(id, 'failed', result.reason);
         return;
@@ -111,12 +119,34 @@ export function createPublisher(options: PublishingOptions) {
         .set({ status: 'live', log: 'Live.', finishedAt: clock(), buildId: build.buildId, releaseDir: distDir })
         .where(eq(publishes.id, id));
       await options.onLive?.({ buildId: build.buildId, distDir });
+      await pruneReleases();
     } catch (error) {
       log.error(`[publish] publish ${id} failed`, error);
       await finish(id, 'failed', 'The site could not be built for a reason of the server’s, not of the content. Try again, or ask IT.');
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /** Keeps the releases a process still switching may need (the last few live ones, and any being built); the others' folders go. */
+  async function pruneReleases() {
+    const keep = new Set(
+      (
+        await db
+          .select({ id: publishes.id })
+          .from(publishes)
+          .where(eq(publishes.status, 'live'))
+          .orderBy(desc(publishes.finishedAt))
+          .limit(KEPT_RELEASES)
+      ).map((row) => row.id),
+    );
+    const building = new Set(
+      (await db.select({ id: publishes.id }).from(publishes).where(eq(publishes.status, 'building'))).map((row) => row.id),
+    );
+    const folders = await readdir(options.releasesDir).catch(() => [] as string[]);
+    for (const name of folders)
+      if (!name.startsWith('.') && !keep.has(name) && !building.has(name))
+        await rm(join(options.releasesDir, name), { recursive: true, force: true });
   }
 
   const finish = (id: string, status: 'failed', text: string) =>
@@ -147,7 +177,17 @@ const isUniqueViolation = (error: unknown) => {
 };
 
 /** `npm run build` over the export, in a child process with a time and a memory limit. */
-function runBuild(contentRoot: string, distDir: string, logFile: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+function runBuild({
+  contentRoot,
+  distDir,
+  cacheDir,
+  logFile,
+}: {
+  contentRoot: string;
+  distDir: string;
+  cacheDir: string;
+  logFile: string;
+}): Promise<{ ok: true } | { ok: false; reason: string }> {
   return mkdir(dirname(logFile), { recursive: true }).then(
     () =>
       new Promise((done) => {
@@ -158,6 +198,7 @@ function runBuild(contentRoot: string, distDir: string, logFile: string): Promis
             PATH: [bin, dirname(process.execPath), process.env.PATH ?? ''].join(delimiter),
             CONTENT_ROOT: contentRoot,
             BUILD_OUT_DIR: distDir,
+            BUILD_CACHE_DIR: cacheDir,
             NODE_OPTIONS: `--max-old-space-size=${BUILD_MEMORY_MB}`,
           },
           stdio: ['ignore', 'pipe', 'pipe'],
