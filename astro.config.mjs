@@ -15,6 +15,10 @@ const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
 export default defineConfig({
   site,
   output: 'static',
+  // A publish builds into its release's folder, with a cache of its own whose content paths stay the
+  // same from one publish to the next (src/features/staff/server/publishing.ts).
+  outDir: process.env.BUILD_OUT_DIR ?? './dist',
+  cacheDir: process.env.BUILD_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'always' },
   compressHTML: true,
@@ -59,7 +63,7 @@ export default defineConfig({
     // First: content/ is checked before anything reads it, by the rules the local editor's gate
     // holds a save to as well (the editor's picture folders and relation fields), so what came by
     // git or the production editor fails here, naming the file.
-    buildGate('content', contentRulesOf),
+    buildGate(process.env.CONTENT_ROOT ? `${process.env.CONTENT_ROOT}/content` : 'content', contentRulesOf),
     // client:interaction: hydrate when a person reaches for the island (src/lib/hydrate-on-interaction.ts).
     {
       name: 'hydrate-on-interaction',

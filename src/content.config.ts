@@ -5,6 +5,12 @@ import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { parse } from 'yaml';
 
+/**
+ * A content path as the build reads it: from the project's folder, or from CONTENT_ROOT when a
+ * publish builds the content repository's commit (src/features/staff/server/publishing.ts).
+ */
+const at = (path: string) => (process.env.CONTENT_ROOT ? `${process.env.CONTENT_ROOT}/${path.replace(/^\.\//, '')}` : path);
+
 const seo = {
   /** The <title> of the page, unique across the site. */
   title: z.string().min(5).max(70),
@@ -30,7 +36,7 @@ const listed = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, posit
 const link = z.object({ label: z.string().min(1), href: z.string().min(1) });
 
 const site = defineCollection({
-  loader: file('content/site.yaml'),
+  loader: file(at('content/site.yaml')),
   schema: z.object({
     name: z.string().min(2),
     shortName: z.string().min(2),
@@ -45,7 +51,7 @@ const site = defineCollection({
 });
 
 const home = defineCollection({
-  loader: glob({ pattern: 'home.md', base: './content/pages' }),
+  loader: glob({ pattern: 'home.md', base: at('./content/pages') }),
   schema: ({ image }) =>
     z.object({
       ...seo,
@@ -82,7 +88,7 @@ const home = defineCollection({
 });
 
 const about = defineCollection({
-  loader: glob({ pattern: 'about.md', base: './content/pages' }),
+  loader: glob({ pattern: 'about.md', base: at('./content/pages') }),
   schema: ({ image }) =>
     z.object({
       ...seo,
@@ -101,12 +107,12 @@ const about = defineCollection({
 });
 
 const legal = defineCollection({
-  loader: glob({ pattern: '*.md', base: './content/legal' }),
+  loader: glob({ pattern: '*.md', base: at('./content/legal') }),
   schema: z.object({ ...seo, heading: z.string(), updated: z.coerce.date(), order: z.number().int() }),
 });
 
 const projects = defineCollection({
-  loader: glob({ pattern: '*.md', base: './content/projects' }),
+  loader: glob({ pattern: '*.md', base: at('./content/projects') }),
   schema: ({ image }) =>
     z.object({
       ...seo,
@@ -129,14 +135,14 @@ const projects = defineCollection({
 });
 
 const faculty = defineCollection({
-  loader: glob({ pattern: '*.md', base: './content/faculty' }),
+  loader: glob({ pattern: '*.md', base: at('./content/faculty') }),
   schema: ({ image }) =>
     z.object({ name: z.string(), role: z.string(), order: z.number().int(), portrait: image(), portraitAlt: z.string() }),
 });
 
 /** Where each quote appears (`on`): exactly three carry `home`. */
 const testimonials = defineCollection({
-  loader: listFile('content/testimonials.yaml', 'testimonials'),
+  loader: listFile(at('content/testimonials.yaml'), 'testimonials'),
   schema: ({ image }) =>
     listed({
       quote: z.string().min(20),
@@ -149,7 +155,7 @@ const testimonials = defineCollection({
 
 /** Shown in the file's order; `status: coming-soon` marks a campus not yet open. */
 const campuses = defineCollection({
-  loader: listFile('content/campuses.yaml', 'campuses'),
+  loader: listFile(at('content/campuses.yaml'), 'campuses'),
   schema: listed({
     city: z.string(),
     address: z.string(),
@@ -160,19 +166,19 @@ const campuses = defineCollection({
 
 /** Logos are our own simple wordmarks, not the partners' official marks. */
 const partners = defineCollection({
-  loader: listFile('content/partners.yaml', 'partners'),
+  loader: listFile(at('content/partners.yaml'), 'partners'),
   schema: ({ image }) => listed({ name: z.string(), logo: image() }),
 });
 
 const wip = defineCollection({
-  loader: glob({ pattern: 'work-in-progress.md', base: './content/pages' }),
+  loader: glob({ pattern: 'work-in-progress.md', base: at('./content/pages') }),
   schema: z.object({ heading: z.string(), text: z.string(), button: z.string() }),
 });
 
 const authPage = z.object({ ...seo, heading: z.string().min(2), lead: z.string().min(2) });
 /** The auth pages' texts (docs/product.md#auth-routes): the marketing panel and each page's heading. */
 const auth = defineCollection({
-  loader: glob({ pattern: 'auth.md', base: './content/pages' }),
+  loader: glob({ pattern: 'auth.md', base: at('./content/pages') }),
   schema: ({ image }) =>
     z.object({
       panel: z.object({
@@ -199,7 +205,7 @@ const auth = defineCollection({
 
 /** The people who teach the e-learning courses (docs/product.md#course-pages): a collection apart from faculty. */
 const tutors = defineCollection({
-  loader: glob({ pattern: '*.md', base: './content/tutors' }),
+  loader: glob({ pattern: '*.md', base: at('./content/tutors') }),
   schema: ({ image }) =>
     z.object({
       full_name: z.string().min(3),
@@ -213,7 +219,7 @@ const tutors = defineCollection({
 
 /** The course catalogue (docs/product.md#course-pages); the file name is the course id. */
 const courses = defineCollection({
-  loader: glob({ pattern: '*.md', base: './content/courses' }),
+  loader: glob({ pattern: '*.md', base: at('./content/courses') }),
   schema: ({ image }) =>
     z.object({
       title: z.string().min(5).max(70),

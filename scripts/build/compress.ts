@@ -7,7 +7,7 @@ import { isCompressible, walkFiles } from '#server/static-site.ts';
 import { STAMP } from './build-state.ts';
 
 let count = 0;
-for await (const file of walkFiles('dist')) {
+for await (const file of walkFiles(process.env.BUILD_OUT_DIR ?? 'dist')) {
   if (file.endsWith('.br') || file.endsWith('.gz')) continue;
   const body = await readFile(file);
   if (!isCompressible(file, body.byteLength)) continue;

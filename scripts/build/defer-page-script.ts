@@ -46,7 +46,7 @@ export function deferPageScript(html: string): { html: string; loader: string | 
 }
 
 if (import.meta.main) {
-  const dist = 'dist';
+  const dist = process.env.BUILD_OUT_DIR ?? 'dist';
   const hashes = new Set<string>();
   let pages = 0;
   for await (const file of walkFiles(dist)) {

@@ -215,7 +215,7 @@ export async function servedFiles(dist: string, settings: PageSources = {}): Pro
 }
 
 if (import.meta.main) {
-  const dist = process.argv[2] ?? 'dist';
+  const dist = process.argv[2] ?? process.env.BUILD_OUT_DIR ?? 'dist';
   const files = await servedFiles(dist, settingsSources());
   const headers = headersFile(files);
   const redirects = redirectsFile(files);

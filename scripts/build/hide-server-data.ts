@@ -4,7 +4,7 @@
 import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const dist = process.argv[2] ?? 'dist';
+const dist = process.argv[2] ?? process.env.BUILD_OUT_DIR ?? 'dist';
 await mkdir(join(dist, '.server'), { recursive: true, mode: 0o755 });
 await rename(join(dist, 'catalogue-data.json'), join(dist, '.server', 'catalogue.json'));
 await rename(join(dist, 'api-origin.json'), join(dist, '.server', 'api-origin.json'));

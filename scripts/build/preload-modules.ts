@@ -118,7 +118,7 @@ export function withPreloads(html: string, modules: readonly string[]): string {
 }
 
 if (import.meta.main) {
-  const dist = 'dist';
+  const dist = process.env.BUILD_OUT_DIR ?? 'dist';
   const cache = new Map<string, string>();
   const read = (path: string) => {
     let code = cache.get(path);

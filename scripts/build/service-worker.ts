@@ -15,7 +15,7 @@ import { dashboardCoursePath } from '#features/learning/links.ts';
 import { builtFilesNamed } from '#lib/offline/keys.ts';
 
 /** The build to add it to: dist, or the folder given (the production shape's second build). */
-const DIST = process.argv[2] ?? 'dist';
+const DIST = process.argv[2] ?? process.env.BUILD_OUT_DIR ?? 'dist';
 /** The shell's pages; each course page is cached for the students enrolled in it (src/features/learning/offline/store.ts). */
 const SHELL_PAGES = ['/dashboard', '/dashboard/settings', '/offline'];
 

@@ -5,6 +5,15 @@ export type LoaderSpec = { kind: 'file'; path: string } | { kind: 'glob'; patter
 
 export const defineCollection = <T>(config: T): T => config;
 
-export const file = (path: string, _options?: object): LoaderSpec => ({ kind: 'file', path });
+/**
+ * A publish's build reads content from CONTENT_ROOT (src/content.config.ts); the editor's
+ * configuration names files from the content root, as the editor writes them.
+ */
+const fromRoot = (path: string) => {
+  const root = process.env.CONTENT_ROOT;
+  return root && path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
+};
 
-export const glob = ({ pattern, base }: { pattern: string; base: string }): LoaderSpec => ({ kind: 'glob', pattern, base });
+export const file = (path: string, _options?: object): LoaderSpec => ({ kind: 'file', path: fromRoot(path) });
+
+export const glob = ({ pattern, base }: { pattern: string; base: string }): LoaderSpec => ({ kind: 'glob', pattern, base: fromRoot(base) });

@@ -64,6 +64,15 @@ interface Params {
 
 const NOT_EDITED = 'This file is not edited here.';
 const NOT_REMOVED = 'This is not removed here.';
+const NOT_AN_ENTRY = "is not an entry file of the editor's collections.";
+const NOT_DONE = 'The editor does not ';
+
+/**
+ * Whether a refusal is about where (a file or an action the editor has no business with: 403 from
+ * the product's backend) rather than what (a save that breaks a content rule: 422).
+ */
+export const refusedForPlace = (problem: string) =>
+  problem === NOT_EDITED || problem === NOT_REMOVED || problem.endsWith(NOT_AN_ENTRY) || problem.startsWith(NOT_DONE);
 
 /**
  * A path as the editor sends it: from the content root, '/' between names, nothing to resolve. No
@@ -109,7 +118,7 @@ async function checkImage(asset: Asset, rules: GateRules): Promise<string | unde
  */
 async function checkDataFile(file: DataFile | null, rules: GateRules): Promise<string | undefined> {
   const place = file ? placeOf(file.path, rules) : undefined;
-  if (!file || !place) return `${String(file?.path)} is not an entry file of the editor's collections.`;
+  if (!file || !place) return `${String(file?.path)} ${NOT_AN_ENTRY}`;
   if (file.newPath !== undefined && file.newPath !== file.path) return `${file.path}: an entry's file is not renamed here.`;
   if ('folder' in place && !place.creatable && rules.exists && !(await rules.exists(file.path)))
     return `${file.path}: this collection takes no new entries here.`;
@@ -178,6 +187,6 @@ export async function refusal(action: string, params: Params | undefined, rules:
       return paths.length && paths.every(removable) ? undefined : NOT_REMOVED;
     }
     default:
-      return `The editor does not ${action} here.`;
+      return `${NOT_DONE}${action} here.`;
   }
 }

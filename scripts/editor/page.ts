@@ -20,6 +20,15 @@ export const PAGE = `<!doctype html>
 </html>
 `;
 
+/**
+ * The editor inside the product, /staff/content/ (src/features/staff/server/editor-page.ts): no
+ * configuration link (staff-page.js asks the API for it with the staff session, then starts Decap).
+ */
+export const STAFF_PAGE = PAGE.replace('    <link href="config.yml" type="text/yaml" rel="cms-config-url" />\n', '').replace(
+  '    <script src="decap-cms.js"></script>',
+  '    <script src="staff-page.js"></script>\n    <script src="decap-cms.js"></script>',
+);
+
 /** The site's global stylesheet, then the preview's own rules. */
 export async function previewStyles(): Promise<Buffer> {
   const parts = await Promise.all([

@@ -8,18 +8,15 @@
 // port of its own) after checking them (editor/gate.ts). It answers only requests addressed to
 // localhost:<port> or 127.0.0.1:<port>, and the backend's calls only from its own page
 // (editor/request-check.ts). Nothing of this is in the build: the public pages carry no editor.
-import { access, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
-import { editorConfig, gateRules, type PresenceRules } from './decap-config.ts';
+import { createEditorCalls, type EditorCall } from './editor-calls.ts';
 import { editorScript, PAGE, previewStyles } from './page.ts';
-import { localBackend } from './backend.ts';
-import { refusal } from './gate.ts';
-import { loadCollections } from './load-collections.ts';
 import { API_PATH, requestRefusal } from './request-check.ts';
 
 const { values } = parseArgs({ options: { root: { type: 'string', default: '.' }, port: { type: 'string', default: '4330' } } });
@@ -30,16 +27,12 @@ const host = '127.0.0.1';
 const require = createRequire(import.meta.url);
 const decapDist = dirname(require.resolve('decap-cms/dist/decap-cms.js'));
 
-const collections = await loadCollections();
 /**
  * The configuration, with the backend at this server's own path: the page calls the address it was
  * loaded from (localhost or 127.0.0.1), and no request header is written into the configuration.
+ * decap-server's handlers for `root` are reached only through proxy() below, after the gate.
  */
-const makeConfig = (rules?: PresenceRules) =>
-  editorConfig(collections, { root, backend: { name: 'proxy', proxy_url: API_PATH, branch: 'main' } }, rules);
-
-/** decap-server's handlers for `root`, reached only through proxy() below. */
-const backend = await localBackend(root);
+const editor = await createEditorCalls(root, API_PATH);
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
@@ -62,7 +55,7 @@ function send(response: ServerResponse, status: number, type: string, body: stri
 /** The editor's calls: checked by the gate, then answered by decap-server. */
 async function proxy(request: IncomingMessage, response: ServerResponse) {
   const text = await readBody(request);
-  let call: { action?: string; params?: Parameters<typeof refusal>[1] };
+  let call: EditorCall;
   try {
     call = JSON.parse(text) as typeof call;
   } catch {
@@ -70,14 +63,8 @@ async function proxy(request: IncomingMessage, response: ServerResponse) {
   }
   if (typeof call !== 'object' || call === null)
     return send(response, 400, 'application/json', JSON.stringify({ error: 'The request is not a call.' }));
-  const exists = (path: string) =>
-    access(join(root, path)).then(
-      () => true,
-      () => false,
-    );
-  const problem = await refusal(call.action ?? '', call.params, { ...gateRules(makeConfig()), exists });
-  if (problem) return send(response, 422, 'application/json', JSON.stringify({ error: problem }));
-  const answer = await backend(call as Parameters<typeof backend>[0]);
+  const answer = await editor.answer(call);
+  if (answer.status === 'refused') return send(response, 422, 'application/json', JSON.stringify({ error: answer.problem }));
   send(response, answer.status, 'application/json', JSON.stringify(answer.body));
 }
 
@@ -88,12 +75,8 @@ async function serve(request: IncomingMessage, response: ServerResponse) {
   if (path === API_PATH) return proxy(request, response);
   if (path === '/' || path === '/admin') return response.writeHead(302, { location: '/admin/' }).end();
   if (path === '/admin/') return send(response, 200, 'text/html; charset=utf-8', PAGE);
-  if (path === '/admin/config.yml') return send(response, 200, 'text/yaml; charset=utf-8', stringify(makeConfig()));
-  if (path === '/admin/rules.json') {
-    const rules: PresenceRules = {};
-    makeConfig(rules);
-    return send(response, 200, 'application/json', JSON.stringify(rules));
-  }
+  if (path === '/admin/config.yml') return send(response, 200, 'text/yaml; charset=utf-8', stringify(editor.config()));
+  if (path === '/admin/rules.json') return send(response, 200, 'application/json', JSON.stringify(editor.presenceRules()));
   if (path === '/admin/editor.js') return send(response, 200, TYPES['.js']!, await editorScript());
   if (path === '/admin/preview.css') {
     return send(response, 200, TYPES['.css']!, await previewStyles());

@@ -27,6 +27,11 @@ export interface ApiDeps {
   payments?: PaymentProvider;
   /** Where uploaded images go: S3 when S3_BUCKET is set (main.ts); unless given, files under DATA_DIR/uploads. */
   storage?: Storage;
+  /**
+   * The build id of the release this process serves (main.ts): when a publish changes it, the
+   * catalogue answers are made again from the database. Unless given, one release for the process's life.
+   */
+  servedBuild?: () => string;
 }
 
 /** ApiDeps with every default filled in: what routes and services receive. */
@@ -39,6 +44,7 @@ export function withDefaults(deps: ApiDeps): ApiServices {
     adminSecret: '',
     payments: createTestProvider({ db: deps.db, clock }),
     storage: createEmbeddedStorage({ root: join(deps.env.DATA_DIR, 'uploads'), signer: createUrlSigner(deps.db), clock }),
+    servedBuild: () => '',
     ...deps,
     clock,
   };

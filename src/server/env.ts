@@ -139,6 +139,11 @@ const EnvSchema = v.object({
       v.transform((s) => s.replace(/\/+$/, '')),
     ),
   ),
+  /**
+   * The content repository staff edit at /staff/content/ and publish from: a folder holding content/,
+   * made at first use as a copy of the release's content/ (docs/decisions/019). Default DATA_DIR/content-repo.
+   */
+  CONTENT_REPO_DIR: optional(v.pipe(v.string(), v.nonEmpty())),
   /** Course materials (videos, PDFs), one folder per course id: served only through signed links. */
   MATERIALS_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './content/materials'),
 });

@@ -21,7 +21,7 @@ import { createMailer } from './mail/mailer.ts';
 import { mailOutboxRefusal } from './mail/outbox-refusal.ts';
 import { readCatalogueFile } from './catalogue/catalogue-file.ts';
 import { syncCatalogue } from './catalogue/sync.ts';
-import { supersededAnswer, watchRelease, type ReleaseWatch } from './catalogue/release.ts';
+import { liveRelease, supersededAnswer, watchRelease, type ReleaseWatch } from './catalogue/release.ts';
 import { createPaystackProvider } from './payments/paystack.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { testProviderRefusal } from './payments/test-provider.ts';
@@ -29,7 +29,11 @@ import { createSiteHandler } from './site-server.ts';
 import { pruneUnverifiedStudents } from '#features/accounts/server/students.ts';
 import { pruneUploads } from '#features/profile/server/prune-uploads.ts';
 import { isConfirmedPicture } from '#features/profile/server/upload-routes.ts';
-import { loadStaticSite } from './static-site.ts';
+import { liveSite, loadStaticSite } from './static-site.ts';
+import { publisherOf, whenLive } from '#features/staff/server/publish-routes.ts';
+import { createEditorPage } from '#features/staff/server/editor-page.ts';
+import { contentRepoDir } from '#features/staff/server/content-repo.ts';
+import { prepareEditor } from '#features/staff/server/editor.ts';
 import { mkdir } from 'node:fs/promises';
 import { createUrlSigner } from './files/signed-urls.ts';
 import { withMediaRoute } from './http/media-route.ts';
@@ -66,7 +70,8 @@ async function main() {
         publicUrl: env.S3_PUBLIC_URL,
       })
     : null;
-  const site = await loadStaticSite(env.DIST_DIR, { sources: s3?.browserSources });
+  const siteOptions = { sources: s3?.browserSources };
+  let site = await loadStaticSite(env.DIST_DIR, siteOptions);
 
   // A first start creates the PGlite database, which takes seconds; killed halfway, it would leave a
   // data directory that never opens again. A signal in that time stops the server once it is open.
@@ -105,18 +110,46 @@ async function main() {
   // The catalogue of this build, brought into the database before the first request.
   // Its build id goes into the database with it: a process still running another build stops
   // answering (release.ts), so pages and prices always come from one release.
-  const build = await readCatalogueFile(env.DIST_DIR).catch((error: unknown) => {
-    log.error(`${(error as Error).message} The course calls answer an empty catalogue.`);
-    return null;
-  });
-  let release: ReleaseWatch | undefined;
-  if (build) {
-    const synced = await syncCatalogue(database.db, build.catalogue, new Date(), build.buildId);
-    log.info(
-      `Catalogue: ${synced.courses} courses, ${synced.tutors} tutors${synced.retiredCourses ? `, ${synced.retiredCourses} retired` : ''} (build ${build.buildId})`,
-    );
-    release = watchRelease(database.db, build.buildId, log);
+  // A release a publish made live (its folder recorded with it) is what this process serves, not
+  // its own DIST_DIR: a process started later starts on the live release (docs/decisions/019).
+  const published = await liveRelease(database.db);
+  const publishedSite = published?.releaseDir
+    ? await loadStaticSite(published.releaseDir, siteOptions).catch((error: unknown) => {
+        log.error(`[release] the live release at ${published.releaseDir} could not be loaded; serving ${env.DIST_DIR}`, error);
+        return null;
+      })
+    : null;
+  let build: { buildId: string } | null = null;
+  if (published && publishedSite) {
+    site = publishedSite;
+    build = { buildId: published.buildId };
+    log.info(`Catalogue: the live release published from the editor (build ${published.buildId}, ${published.releaseDir})`);
+  } else {
+    const own = await readCatalogueFile(env.DIST_DIR).catch((error: unknown) => {
+      log.error(`${(error as Error).message} The course calls answer an empty catalogue.`);
+      return null;
+    });
+    if (own) {
+      const synced = await syncCatalogue(database.db, own.catalogue, new Date(), own.buildId);
+      log.info(
+        `Catalogue: ${synced.courses} courses, ${synced.tutors} tutors${synced.retiredCourses ? `, ${synced.retiredCourses} retired` : ''} (build ${own.buildId})`,
+      );
+      build = own;
+    }
   }
+  // The release this process serves: its pages and its catalogue answers go over together.
+  let servedBuild = build?.buildId ?? '';
+  const switchTo = async (next: { buildId: string; releaseDir: string }) => {
+    const nextSite = await loadStaticSite(next.releaseDir, siteOptions);
+    site = nextSite;
+    servedBuild = next.buildId;
+  };
+  let release: ReleaseWatch | undefined;
+  if (build) release = watchRelease(database.db, build.buildId, log, undefined, switchTo);
+  whenLive(async ({ buildId, distDir }) => {
+    await switchTo({ buildId, releaseDir: distDir });
+    release?.switched(buildId);
+  });
 
   let payments: PaymentProvider | undefined;
   if (env.PAYSTACK_SECRET_KEY) {
@@ -156,13 +189,25 @@ async function main() {
     allowed: env.METRICS_ADDRESSES,
   });
   const api = createApp(
-    { db: database.db, mailer, env, log, adminSecret, storage, ...(payments ? { payments } : {}) },
+    { db: database.db, mailer, env, log, adminSecret, storage, servedBuild: () => servedBuild, ...(payments ? { payments } : {}) },
     { observe: metrics.middleware },
   );
-  const siteHandler = withMediaRoute(createSiteHandler(api, site), storage, {
-    isConfirmed: (key) => isConfirmedPicture(database.db, key),
-    corsOrigins: env.CORS_ORIGINS,
-  });
+  // The content editor's repository and checks, ready before the first request (editor.ts says why);
+  // and the publishes waiting when a process stopped are built now.
+  await prepareEditor(contentRepoDir(env));
+  publisherOf({ db: database.db, log, env, clock: () => new Date() }).kick();
+  const siteHandler = withMediaRoute(
+    createSiteHandler(
+      api,
+      liveSite(() => site),
+      createEditorPage(env),
+    ),
+    storage,
+    {
+      isConfirmed: (key) => isConfirmedPicture(database.db, key),
+      corsOrigins: env.CORS_ORIGINS,
+    },
+  );
   const handler: typeof siteHandler = async (request, bindings) => {
     // GET /metrics: only for this machine (or METRICS_ADDRESSES), never through a proxy; anyone else gets the 404 page.
     if (request.url.includes(METRICS_PATH) && new URL(request.url).pathname === METRICS_PATH) {

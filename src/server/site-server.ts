@@ -20,7 +20,10 @@ export const methodNotAllowed = () =>
     false,
   );
 
-export function createSiteHandler(api: FetchApp, site: StaticSite) {
+/** Pages the server makes itself, not in the build (the content editor): undefined for any other address. */
+type ExtraPages = (request: Request, pathname: string) => Promise<Response | undefined>;
+
+export function createSiteHandler(api: FetchApp, site: StaticSite, extraPages?: ExtraPages) {
   return async function handle(request: Request, bindings?: NodeBindings): Promise<Response> {
     const pathname = pathOf(request.url);
     if (pathname === API_BASE || pathname.startsWith(API_BASE + '/')) {
@@ -30,6 +33,9 @@ export function createSiteHandler(api: FetchApp, site: StaticSite) {
     }
     // The reference page brings its own CSP; withSecurityHeaders keeps it.
     if (pathname === API_DOCS || pathname.startsWith(API_DOCS + '/')) return withSecurityHeaders(await answerApiDocs(request), true);
+    const extra = await extraPages?.(request, pathname);
+    // The page brings its own CSP; withSecurityHeaders keeps it.
+    if (extra) return withSecurityHeaders(extra, false);
     if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed();
     return withSecurityHeaders(site.respond(request, pathname) ?? site.notFound(request), false);
   };

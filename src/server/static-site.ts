@@ -132,6 +132,15 @@ export interface StaticSite {
   size: number;
 }
 
+/** The site `current()` names at each request: the live release's, which a publish replaces (main.ts). */
+export const liveSite = (current: () => StaticSite): StaticSite => ({
+  respond: (request, path) => current().respond(request, path),
+  notFound: (request) => current().notFound(request),
+  get size() {
+    return current().size;
+  },
+});
+
 export interface StaticSiteOptions {
   /** Origins the pages' CSP allows besides ours and the build's API (see pagePolicy): an S3 bucket. */
   sources?: PageSources;

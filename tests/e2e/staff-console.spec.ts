@@ -5,7 +5,16 @@ import type { Page } from '@playwright/test';
 import { enrol, expect, expectNoAxeViolations, signIn, test, waitForIslands } from './fixtures.ts';
 import { expectNoHorizontalOverflow, invitedMember, signInStaff, type StaffSignedIn } from './staff-support.ts';
 
-const PAGES = ['/staff', '/staff/students', '/staff/payments', '/staff/requests', '/staff/newsletter', '/staff/audit', '/staff/members'];
+const PAGES = [
+  '/staff',
+  '/staff/students',
+  '/staff/payments',
+  '/staff/requests',
+  '/staff/newsletter',
+  '/staff/publish',
+  '/staff/audit',
+  '/staff/members',
+];
 
 const memberEmail = (role: string, id: string) => `${role}-${id}@adireacademy.test`.toLowerCase();
 

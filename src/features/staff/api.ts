@@ -8,6 +8,9 @@ import {
   EnrolmentSchema,
   ManualEnrolledSchema,
   PaymentsPageSchema,
+  PublishesPageSchema,
+  PublishSchema,
+  PublishStartedSchema,
   RequestAnswerSchema,
   RequestsPageSchema,
   StaffMembersPageSchema,
@@ -54,5 +57,10 @@ export const staffApi = {
   audit: (params: Query) => staffHttp.get('audit', { data: AuditPageSchema, searchParams: query(params) }),
   members: (params: Query) => staffHttp.get('members', { data: StaffMembersPageSchema, searchParams: query(params) }),
   setRole: (memberId: string, role: string) => staffHttp.patch(`members/${id(memberId)}`, { role }, { data: Nothing, toastSuccess: true }),
+  publishes: (params: Query) => staffHttp.get('publish', { data: PublishesPageSchema, searchParams: query(params) }),
+  publishOne: (publishId: string) => staffHttp.get(`publish/${id(publishId)}`, { data: PublishSchema }),
+  publish: (message: string) => staffHttp.post('publish', { message }, { data: PublishStartedSchema, toastSuccess: true }),
+  undoPublish: (publishId: string, message: string) =>
+    staffHttp.post(`publish/${id(publishId)}/rollback`, { message }, { data: PublishStartedSchema, toastSuccess: true }),
   removeMember: (memberId: string) => staffHttp.delete(`members/${id(memberId)}`, undefined, { data: Nothing, toastSuccess: true }),
 };

@@ -275,3 +275,27 @@ const RequestSchema = v.object({
 });
 export const RequestsPageSchema = v.object({ requests: v.array(RequestSchema), ...PAGE_TOTALS });
 export const RequestAnswerSchema = RequestSchema;
+
+/** Publishing (docs/decisions/019): what the console's Publish page sends and reads. */
+export const PublishBodySchema = v.strictObject({
+  message: v.pipe(
+    v.string('Say in a few words what changed'),
+    v.trim(),
+    v.minLength(1, 'Say in a few words what changed'),
+    v.maxLength(200, 'At most 200 characters'),
+  ),
+});
+export const PublishStartedSchema = v.object({ id: v.string(), status: v.literal('building') });
+export const PublishSchema = v.object({
+  id: v.string(),
+  status: v.picklist(['building', 'live', 'failed']),
+  message: v.string(),
+  log: v.string(),
+  author: v.object({ name: v.string(), email: v.string() }),
+  files: v.array(v.string()),
+  undoes: v.nullable(v.string()),
+  created_at: v.string(),
+  started_at: v.nullable(v.string()),
+  finished_at: v.nullable(v.string()),
+});
+export const PublishesPageSchema = v.object({ publishes: v.array(PublishSchema), ...PAGE_TOTALS });

@@ -10,29 +10,64 @@ import type { Database } from '#server/db/client.ts';
 import { catalogueRelease } from '#server/db/schema.ts';
 import type { Logger } from '#server/log.ts';
 
-const RELEASE_CHECK_EVERY_MS = 5_000;
-const SUPERSEDED_MESSAGE =
+/** Every process is on a new live release within this and the time it takes to load it (10 s at most). */
+const RELEASE_CHECK_EVERY_MS = 2_000;
+export const SUPERSEDED_MESSAGE =
   'This server process runs another release than the site now serves; it is being replaced. Please try again in a moment.';
 
 export interface ReleaseWatch {
-  /** True once the database names another build than this process's. */
+  /** True once the database names another build than this process's (and while it switches to it). */
   superseded(): boolean;
+  /** This process now serves `buildId` (it switched to a release it made live itself). */
+  switched(buildId: string): void;
   /** Reads the database's build id now (the timer does it every few seconds). */
   check(): Promise<boolean>;
   stop(): void;
 }
 
-/** The build id the database was last synced to; null before any sync. */
-export async function syncedBuildId(db: Database): Promise<string | null> {
-  const [row] = await db.select({ buildId: catalogueRelease.buildId }).from(catalogueRelease).where(eq(catalogueRelease.name, 'current'));
-  return row?.buildId ?? null;
+/** The live release: the build id the database was last synced to and, when a publish made it, its folder; null before any sync. */
+export async function liveRelease(db: Database): Promise<{ buildId: string; releaseDir: string | null } | null> {
+  const [row] = await db
+    .select({ buildId: catalogueRelease.buildId, releaseDir: catalogueRelease.releaseDir })
+    .from(catalogueRelease)
+    .where(eq(catalogueRelease.name, 'current'));
+  return row ?? null;
 }
 
-export function watchRelease(db: Database, buildId: string, log: Logger, everyMs = RELEASE_CHECK_EVERY_MS): ReleaseWatch {
+/** The build id the database was last synced to; null before any sync. */
+export const syncedBuildId = async (db: Database) => (await liveRelease(db))?.buildId ?? null;
+
+/**
+ * `switchTo`: loads a release a publish made live (its pages and catalogue) so this process serves
+ * it; until it has, the process counts as superseded (checkout refused with 503 and Retry-After, so
+ * nobody is charged a price their pages do not show). Without it, or for a release deployed by IT
+ * (no folder), the process stays superseded until it is restarted on that release.
+ */
+export function watchRelease(
+  db: Database,
+  initialBuildId: string,
+  log: Logger,
+  everyMs = RELEASE_CHECK_EVERY_MS,
+  switchTo?: (release: { buildId: string; releaseDir: string }) => Promise<void>,
+): ReleaseWatch {
+  let buildId = initialBuildId;
   let superseded = false;
+  let switching: Promise<void> | undefined;
   const check = async () => {
-    const synced = await syncedBuildId(db);
+    const live = await liveRelease(db);
+    const synced = live?.buildId ?? null;
     const now = synced !== null && synced !== buildId;
+    if (now && live?.releaseDir && switchTo && !switching) {
+      const release = { buildId: live.buildId, releaseDir: live.releaseDir };
+      switching = switchTo(release)
+        .then(() => {
+          log.info(`Release: now serving build ${release.buildId} (${release.releaseDir}).`);
+          buildId = release.buildId;
+          superseded = false;
+        })
+        .catch((error: unknown) => log.error(`[release] switching to build ${release.buildId} failed`, error))
+        .finally(() => (switching = undefined));
+    }
     if (now !== superseded)
       log.info(
         now
@@ -45,7 +80,15 @@ export function watchRelease(db: Database, buildId: string, log: Logger, everyMs
   // A database that does not answer for a moment changes nothing: the last answer stands.
   const timer = setInterval(() => void check().catch(() => {}), everyMs);
   timer.unref();
-  return { superseded: () => superseded, check, stop: () => clearInterval(timer) };
+  return {
+    superseded: () => superseded,
+    switched: (id) => {
+      buildId = id;
+      superseded = false;
+    },
+    check,
+    stop: () => clearInterval(timer),
+  };
 }
 
 /** The answer of a superseded process, to every request: the API's error shape, and when to retry. */
@@ -54,3 +97,11 @@ export const supersededAnswer = () =>
     status: 503,
     headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' },
   });
+
+/**
+ * Checkout's own check, at the moment it charges: the price it reads is the database's, which a
+ * publish changes before this process has switched its pages (up to one check interval). A process
+ * whose pages are of another release than the database's catalogue (`synced`, read with the price)
+ * refuses rather than charge a price its pages do not show. `served` '' (no build) checks nothing.
+ */
+export const isServedRelease = (synced: string | null, served: string) => !served || synced === null || synced === served;

@@ -18,11 +18,21 @@ export interface SyncResult {
  * the database's catalogue and its build id always agree (a running process of another build then
  * stops answering: release.ts).
  */
-export async function syncCatalogue(db: Database, catalogue: Catalogue, now: Date, buildId = ''): Promise<SyncResult> {
+/**
+ * `releaseDir`: the built folder of a release a publish made live, recorded with it so every process
+ * serves its pages (null: a release deployed by IT, each process serving its own DIST_DIR).
+ */
+export async function syncCatalogue(
+  db: Database,
+  catalogue: Catalogue,
+  now: Date,
+  buildId = '',
+  releaseDir: string | null = null,
+): Promise<SyncResult> {
   return db.transaction(async (tx) => {
     // One server at a time (PostgreSQL: an advisory lock held to the end of this transaction).
     await tx.execute(sql`select pg_advisory_xact_lock(724001)`);
-    const release = { buildId, syncedAt: now };
+    const release = { buildId, syncedAt: now, releaseDir };
     await tx
       .insert(catalogueRelease)
       .values({ name: 'current', ...release })

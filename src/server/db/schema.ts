@@ -16,3 +16,4 @@ export * from './schema/secrets.ts';
 export * from './schema/processes.ts';
 export * from './schema/staff.ts';
 export * from './schema/scholarships.ts';
+export * from './schema/publishing.ts';

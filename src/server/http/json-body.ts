@@ -32,9 +32,9 @@ export async function readJsonBody<TSchema extends v.GenericSchema<unknown, unkn
  * Content-Length over the limit is refused before reading; a chunked body is counted as it arrives
  * and the rest is never read, so a huge body costs no memory.
  */
-export async function readLimitedText(request: Request, limit: number): Promise<string> {
+export async function readLimitedText(request: Request, limit: number, tooLarge = TOO_LARGE): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) throw new ApiError(413, TOO_LARGE);
+  if (declared > limit) throw new ApiError(413, tooLarge);
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -45,7 +45,7 @@ export async function readLimitedText(request: Request, limit: number): Promise<
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw new ApiError(413, TOO_LARGE);
+      throw new ApiError(413, tooLarge);
     }
     chunks.push(value);
   }

@@ -142,7 +142,7 @@ export interface JsonRouteDescription {
   /** Request headers the route reads and checks (validateInput), one field per header: adds them as parameters and 400. */
   headers?: AnySchema;
   /** The success answer: 200 unless told, `data` null unless a schema is given. */
-  success?: { status?: 200 | 201; description?: string; message?: string; data?: AnySchema };
+  success?: { status?: 200 | 201 | 202; description?: string; message?: string; data?: AnySchema };
   /** Behind rateLimit(): adds 429 with Retry-After. */
   rateLimited?: boolean;
   /** Needs `Authorization: Bearer <token>`: adds the security requirement and 401. */
@@ -171,6 +171,11 @@ export interface JsonRouteDescription {
    * against the operation's own schemas.
    */
   examples?: { body?: unknown; data?: unknown; message?: string };
+  /**
+   * Answers in another's protocol, not the envelope (the content editor's calls answer as
+   * decap-server does): each status with its own JSON schema, replacing what the rest describes.
+   */
+  protocolAnswers?: Partial<Record<200 | 403 | 422, { description: string; schema: AnySchema }>>;
 }
 
 const contentRange = {
@@ -249,6 +254,8 @@ export function describeJsonRoute(route: JsonRouteDescription) {
       headers: cachingHeaders,
     };
   if (route.rateLimited) responses[429] = ref('TooManyRequests');
+  for (const [status, answer] of Object.entries(route.protocolAnswers ?? {}))
+    responses[status] = { description: answer.description, content: json(answer.schema) };
   responses[500] = ref('InternalError');
   if (route.mayBeUnavailable !== false) responses[503] = ref('Unavailable');
 

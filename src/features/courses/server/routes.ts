@@ -65,14 +65,21 @@ export function createCourseRoutes(services: ApiServices) {
   // Links on the configured site, the same for every request: a shared cache may keep the answers.
   const shared = services.env.SITE_ORIGIN !== undefined;
   let live: Promise<LiveCatalogue> | undefined;
-  const catalogue = () =>
-    (live ??= readCatalogueView(services.db).then(
+  // A publish puts a new release live: its catalogue is read afresh, and the old answers go with it.
+  let liveBuild = services.servedBuild();
+  const catalogue = () => {
+    if (services.servedBuild() !== liveBuild) {
+      liveBuild = services.servedBuild();
+      live = undefined;
+    }
+    return (live ??= readCatalogueView(services.db).then(
       (view) => ({ view, answerFor: createAnswerCache({ prepare: withHeaders(shared) }) }),
       (error: unknown) => {
         live = undefined;
         throw error;
       },
     ));
+  };
 
   const courseOr404 = (view: CatalogueView, id: string) => {
     const entry = view.byId.get(id);

@@ -21,9 +21,10 @@ import {
   statesRefusal,
 } from '#lib/schemas/scholarships.ts';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
-import { courses, enrolments, payments } from '#server/db/schema.ts';
+import { catalogueRelease, courses, enrolments, payments } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
+import { isServedRelease, SUPERSEDED_MESSAGE } from '#server/catalogue/release.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { MAX_JSON_BYTES, readJsonBody, readLimitedText } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
@@ -115,12 +116,20 @@ export function createPaymentRoutes(services: ApiServices) {
   );
 
   /** The course, live, with its price; 404 when there is none. */
+  /**
+   * The course and its price with the release they belong to, read in one statement (one snapshot): a
+   * publish that changed the price before this process switched its pages is refused (503), never
+   * quoted or charged.
+   */
   async function liveCourse(courseId: string) {
     const [course] = await db
-      .select({ id: courses.id, title: courses.title, priceKobo: courses.priceKobo })
+      .select({ id: courses.id, title: courses.title, priceKobo: courses.priceKobo, buildId: catalogueRelease.buildId })
       .from(courses)
+      .leftJoin(catalogueRelease, eq(catalogueRelease.name, 'current'))
       .where(and(eq(courses.id, courseId), isNull(courses.retiredAt)));
     if (!course) throw new ApiError(404, MESSAGES.courseNotFound);
+    if (!isServedRelease(course.buildId, services.servedBuild()))
+      throw new ApiError(503, SUPERSEDED_MESSAGE, { headers: { 'retry-after': '2', 'cache-control': 'no-store' } });
     return course;
   }
 

@@ -9,6 +9,8 @@ import type { ApiServices } from '#server/deps.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { createStaffAccountRoutes } from './account-routes.ts';
 import { createStaffAuthRoutes } from './auth-routes.ts';
+import { createContentRoutes } from './content-routes.ts';
+import { createPublishRoutes } from './publish-routes.ts';
 import { createStaffMemberRoutes } from './member-routes.ts';
 import { createStaffPaymentRoutes } from './payment-routes.ts';
 import { createStaffRequestRoutes } from './request-routes.ts';
@@ -31,5 +33,7 @@ export function createStaffRoutes(services: ApiServices) {
   routes.route('/', createStaffPaymentRoutes(services));
   routes.route('/', createStaffRequestRoutes(services));
   routes.route('/', createStaffScholarshipRoutes(services));
+  routes.route('/', createContentRoutes(services));
+  routes.route('/', createPublishRoutes(services));
   return routes;
 }

@@ -16,6 +16,8 @@ export const catalogueRelease = pgTable('catalogue_release', {
   name: text('name').primaryKey(),
   buildId: text('build_id').notNull(),
   syncedAt: instant('synced_at').notNull(),
+  /** The live release's built folder when a publish made it (null: each process's own DIST_DIR). */
+  releaseDir: text('release_dir'),
 });
 
 export const serverProcesses = pgTable('server_processes', {
