@@ -175,7 +175,7 @@ export interface JsonRouteDescription {
    * Answers in another's protocol, not the envelope (the content editor's calls answer as
    * decap-server does): each status with its own JSON schema, replacing what the rest describes.
    */
-  protocolAnswers?: Partial<Record<200 | 403 | 422, { description: string; schema: AnySchema }>>;
+  protocolAnswers?: Partial<Record<200 | 403 | 422, { description: string; schema: AnySchema; example?: unknown }>>;
 }
 
 const contentRange = {
@@ -255,7 +255,7 @@ export function describeJsonRoute(route: JsonRouteDescription) {
     };
   if (route.rateLimited) responses[429] = ref('TooManyRequests');
   for (const [status, answer] of Object.entries(route.protocolAnswers ?? {}))
-    responses[status] = { description: answer.description, content: json(answer.schema) };
+    responses[status] = { description: answer.description, content: json(answer.schema, answer.example) };
   responses[500] = ref('InternalError');
   if (route.mayBeUnavailable !== false) responses[503] = ref('Unavailable');
 

@@ -87,10 +87,17 @@ export function createContentRoutes(services: ApiServices) {
         description:
           '`{action, params}` with `info`, `entriesByFolder`, `entriesByFiles`, `getEntry`, `persistEntry`, `getMedia`, `getMediaFile`, `persistMedia`, `deleteFile`, `deleteFiles`; answered as decap-server answers. Writes go to the content repository, not to the live pages (publish them with POST staff/publish). A body is at most 4 MiB.',
         rawJsonBody: EditorCallSchema,
-        examples: { body: { action: 'getEntry', params: { branch: 'main', path: 'content/courses/adire-dyeing.md' } } },
+        examples: { body: { action: 'getEntry', params: { branch: 'main', path: 'content/courses/adire-indigo-resist-dyeing.md' } } },
         errors: { 400: 'The call is not one of the editor’s.', 413: CALL_TOO_LARGE, 415: WRONG_MEDIA_TYPE },
         protocolAnswers: {
-          200: { description: "decap-server's answer to the call.", schema: v.unknown() },
+          200: {
+            description: "decap-server's answer to the call.",
+            schema: v.unknown(),
+            example: {
+              file: { path: 'content/courses/adire-indigo-resist-dyeing.md' },
+              data: '---\ntitle: Adire and Indigo Resist Dyeing\n---\n',
+            },
+          },
           403: { description: 'A file or an action the editor has no business with.', schema: RefusalSchema },
           422: { description: 'A save that breaks a content rule, with the file, line and reason in `error`.', schema: RefusalSchema },
         },
