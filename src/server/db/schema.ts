@@ -15,3 +15,4 @@ export * from './schema/uploads.ts';
 export * from './schema/secrets.ts';
 export * from './schema/processes.ts';
 export * from './schema/staff.ts';
+export * from './schema/lessons.ts';
