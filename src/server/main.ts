@@ -28,6 +28,7 @@ import { testProviderRefusal } from './payments/test-provider.ts';
 import { createSiteHandler } from './site-server.ts';
 import { pruneUnverifiedStudents } from '#features/accounts/server/students.ts';
 import { pruneUploads } from '#features/profile/server/prune-uploads.ts';
+import { createTranscodeWorker } from '#features/lessons/server/transcode-worker.ts';
 import { isConfirmedPicture } from '#features/profile/server/upload-routes.ts';
 import { loadStaticSite } from './static-site.ts';
 import { mkdir } from 'node:fs/promises';
@@ -186,6 +187,11 @@ async function main() {
   }, PRUNE_EVERY_MS);
   pruning.unref();
 
+  // Video lessons are transcoded here, one job at a time, from the queue in the database: a job this
+  // process held when it stopped is taken again after a restart (src/features/lessons/server/transcode-worker.ts).
+  const transcoding = createTranscodeWorker({ db: database.db, env, log, clock: () => new Date() });
+  transcoding.start();
+
   // Set at once, before 'listening' (a later tick): Node reads the checking interval then.
   const server = applyServerTimeouts(
     serve({ fetch: handler, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -203,6 +209,7 @@ async function main() {
     log.info(`${signal} received: finishing requests in flight, then stopping.`);
     clearInterval(pruning);
     release?.stop();
+    const transcodingStopped = transcoding.stop();
     const force = setTimeout(() => {
       log.info('Requests still open after the grace period: closing them.');
       server.closeAllConnections();
@@ -216,7 +223,7 @@ async function main() {
         new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref()),
       ]);
       // PGlite writes its files on close: a clean close is what keeps DATA_DIR consistent.
-      mailSent
+      Promise.all([mailSent, transcodingStopped])
         .then(() => registration?.stop())
         .catch((error: unknown) => log.error('[processes] removing this process from server_processes failed', error))
         .then(() => {

@@ -25,7 +25,7 @@ async function firstBytes(path: string, count: number): Promise<Buffer> {
   }
 }
 
-interface VideoProbe {
+export interface VideoProbe {
   /** Seconds, rounded. */
   duration: number;
   /** The first video stream's height in pixels. */
@@ -34,7 +34,7 @@ interface VideoProbe {
 }
 
 /** What ffprobe says of a video file; null when it cannot read it or finds no picture. */
-async function probeVideo(path: string): Promise<VideoProbe | string> {
+export async function probeVideo(path: string): Promise<VideoProbe | string> {
   let output: string;
   try {
     ({ stdout: output } = await run(
