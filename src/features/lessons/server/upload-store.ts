@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { API_BASE } from '#server/api-base.ts';
 import type { Env } from '#server/env.ts';
+import { lessonFilesRoot } from '#server/files/lesson-files.ts';
 
 /** The tus path the upload routes answer on (mounted at /staff). */
 export const UPLOADS_PATH = `${API_BASE}/staff/uploads`;
@@ -14,7 +15,7 @@ export const UPLOADS_PATH = `${API_BASE}/staff/uploads`;
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 const uploadsDir = (env: Pick<Env, 'DATA_DIR'>) => join(env.DATA_DIR, 'lesson-uploads');
-export const lessonDir = (env: Pick<Env, 'DATA_DIR'>, lessonId: string) => join(env.DATA_DIR, 'lessons', lessonId);
+export const lessonDir = (env: Pick<Env, 'DATA_DIR'>, lessonId: string) => join(lessonFilesRoot(env), lessonId);
 
 /** Made on first use, not at start: the tests' apps (and a server that never takes a lesson) write nothing. */
 export function lazyFileStore(env: Pick<Env, 'DATA_DIR'>) {
