@@ -20,19 +20,16 @@ const dataDir = mkdtempSync(join(tmpdir(), 'afa-lesson-students-'));
 const t = useTestApp({ startAt: '2026-11-27T09:00:00Z', env: { DATA_DIR: dataDir } });
 const open = (url: string) => t.app.request(url, {}, { incoming: { socket: { remoteAddress: '192.0.2.10' } } });
 
-async function addLesson(token: string, kind: 'video' | 'pdf', title: string, bytes: Uint8Array) {
-  const upload = await uploadFile(
-    t.app,
-    token,
-    bytes,
-    kind === 'pdf' ? 'notes.pdf' : 'lesson.mp4',
-    kind === 'pdf' ? 'application/pdf' : 'video/mp4',
-  );
-  return readData(
-    await send(t.app, 'staff/courses/course-02/lessons', { title, kind, upload, position: 50 }, { token }),
-    LessonSchema,
-    201,
-  );
+const CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:01.500\nPin the dart from the point.\n';
+
+async function addLesson(token: string, kind: 'video' | 'pdf', title: string, bytes: Uint8Array, captions?: string) {
+  const [name, type] = kind === 'pdf' ? ['notes.pdf', 'application/pdf'] : ['lesson.mp4', 'video/mp4'];
+  const upload = await uploadFile(t.app, token, bytes, name, type);
+  const captions_upload = captions
+    ? await uploadFile(t.app, token, new TextEncoder().encode(captions), 'lesson.vtt', 'text/vtt')
+    : undefined;
+  const body = { title, kind, upload, position: 50, ...(captions_upload ? { captions_upload } : {}) };
+  return readData(await send(t.app, 'staff/courses/course-02/lessons', body, { token }), LessonSchema, 201);
 }
 
 describe('lessons for enrolled students', () => {
@@ -42,7 +39,7 @@ describe('lessons for enrolled students', () => {
     const student = await signUpStudent(t);
     await enrolStudent(t, student.token);
     const pdf = await addLesson(staff.token, 'pdf', 'Seam allowances', TINY_PDF);
-    const video = await addLesson(staff.token, 'video', 'Pinning a dart', await testVideo(dataDir, 2, 360));
+    const video = await addLesson(staff.token, 'video', 'Pinning a dart', await testVideo(dataDir, 2, 360), CAPTIONS);
     const page = async () => readData(await get(t.app, 'user/student/courses/course-02', { token: student.token }), CourseMaterialsSchema);
 
     // The video is still processing: only the PDF is there, after the course's own materials.
@@ -63,6 +60,9 @@ describe('lessons for enrolled students', () => {
     }
     expect((await open(shown.url)).headers.get('content-length')).toBe(String(shown.renditions![1]!.size));
     expect((await open(shown.poster_url!)).headers.get('content-type')).toBe('image/webp');
+    const captions = await open(shown.captions_url!);
+    expect(captions.headers.get('content-type')).toBe('text/vtt');
+    expect(await captions.text()).toBe(CAPTIONS);
     // Another student's session cannot use the link.
     expect((await open(shown.renditions![0]!.url.replace(/student=[^&]+/, `student=${staff.staff.id}`))).status).toBe(403);
 

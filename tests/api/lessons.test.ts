@@ -2,11 +2,17 @@
 // only), lessons made from them with the file checked (a text file named .mp4 is refused with the
 // reason), listed, renamed, moved and retired, each change in the audit log.
 import { mkdtempSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { once } from 'node:events';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { serve } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
+import { createSiteHandler } from '#server/site-server.ts';
+import { loadStaticSite } from '#server/static-site.ts';
 import { LessonSchema, LessonsSchema } from '#features/lessons/schemas.ts';
 import { FILE_REFUSALS } from '#features/lessons/server/file-check.ts';
 import { auditLog, lessonJobs } from '#server/db/schema.ts';
@@ -65,6 +71,41 @@ describe('lesson uploads (tus)', () => {
         headers: { ...TUS, 'upload-offset': '0' },
       });
       expect(patch.status).toBe(401);
+    }
+  });
+
+  it('resumes over a real HTTP server too: the bytes stream through node-server to the file store', async () => {
+    const { token } = await seedStaff(t);
+    const dist = mkdtempSync(join(tmpdir(), 'afa-lessons-dist-'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Home</title>');
+    await writeFile(join(dist, '404.html'), '<!doctype html><title>Page not found</title>');
+    const server = serve({ fetch: createSiteHandler(t.app, await loadStaticSite(dist)), port: 0, hostname: '127.0.0.1' }) as Server;
+    await once(server, 'listening');
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const auth = { ...TUS, authorization: `Bearer ${token}` };
+      const bytes = new Uint8Array(300_000).map((_, i) => (i * 7) % 256);
+      const created = await fetch(`${origin}/api/v1/staff/uploads`, {
+        method: 'POST',
+        headers: { ...auth, 'upload-length': String(bytes.length) },
+      });
+      expect(created.status).toBe(201);
+      const location = created.headers.get('location')!;
+      expect(location.startsWith(`${origin}/api/v1/staff/uploads/`)).toBe(true);
+      const patch = (offset: number, part: Uint8Array<ArrayBuffer>) =>
+        fetch(location, {
+          method: 'PATCH',
+          headers: { ...auth, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+          body: part,
+        });
+      expect((await patch(0, bytes.subarray(0, 120_000))).headers.get('upload-offset')).toBe('120000');
+      const head = await fetch(location, { method: 'HEAD', headers: auth });
+      expect(head.headers.get('upload-offset')).toBe('120000');
+      expect((await patch(120_000, bytes.subarray(120_000))).headers.get('upload-offset')).toBe('300000');
+      const stored = await readFile(join(dataDir, 'lesson-uploads', location.split('/').at(-1)!));
+      expect(Buffer.compare(stored, Buffer.from(bytes))).toBe(0);
+    } finally {
+      server.close();
     }
   });
 
@@ -136,6 +177,16 @@ describe('lessons', () => {
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as { message: string }).message).toBe(reason);
     }
+    // Captions that are not WebVTT refuse the lesson too.
+    const pdf = await uploadFile(t.app, token, TINY_PDF, 'notes.pdf', 'application/pdf');
+    const captions_upload = await uploadFile(t.app, token, text, 'lesson.vtt', 'text/vtt');
+    const badCaptions = await send(
+      t.app,
+      'staff/courses/course-02/lessons',
+      { title: 'Fake', kind: 'pdf', upload: pdf, captions_upload },
+      { token },
+    );
+    expect(((await badCaptions.json()) as { message: string }).message).toBe(FILE_REFUSALS.notCaptions);
     expect((await readData(await get(t.app, 'staff/courses/course-02/lessons', { token }), LessonsSchema)).lessons).toEqual([]);
     expect(await folders()).toEqual(before);
   });

@@ -73,16 +73,9 @@ export function createLearningRoutes(services: ApiServices) {
     return course;
   }
 
-  /** Bytes of a file in a lesson's folder (by the database's names only); null when it is not there. */
-  async function lessonFileSize(lessonId: string, file: string | null): Promise<number | null> {
-    const path = file ? pathInside(lessonFilesRoot(services.env), lessonId, file) : null;
-    const found = path ? await stat(path).catch(() => null) : null;
-    return found?.isFile() ? found.size : null;
-  }
-
-  /** Bytes of a file of the materials folder (by the database's names only); null when it is not there. */
-  async function fileSize(courseId: string, file: string): Promise<number | null> {
-    const path = pathInside(services.env.MATERIALS_DIR, courseId, file);
+  /** Bytes of a file below `root`/`dir` (by the database's names only); null when it is not there. */
+  async function fileSize(root: string, dir: string, file: string | null): Promise<number | null> {
+    const path = file === null ? null : pathInside(root, dir, file);
     const found = path ? await stat(path).catch(() => null) : null;
     return found?.isFile() ? found.size : null;
   }
@@ -164,7 +157,7 @@ export function createLearningRoutes(services: ApiServices) {
           const lesson = row.lesson;
           // A material of content/ lives in the materials folder; a lesson added from the console in its own.
           const sizeOf = (file: string | null) =>
-            lesson ? lessonFileSize(row.id, file) : file === null ? Promise.resolve(null) : fileSize(course.id, file);
+            lesson ? fileSize(lessonFilesRoot(services.env), row.id, file) : fileSize(services.env.MATERIALS_DIR, course.id, file);
           const mainFile = lesson ? lessonMainFile(row.kind, row.file, lesson) : row.file;
           const posterFile = row.kind !== 'video' ? null : lesson ? lesson.poster : posterFileOf(row.file);
           const [link, size, posterSize] = await Promise.all([
