@@ -38,7 +38,14 @@ function tusRoute(method: string, summary: string, success: Record<number, strin
   const responses = Object.fromEntries(
     Object.entries({ ...success, ...TUS_ANSWERS }).map(([status, description]) => [status, { description }]),
   );
-  return describeRoute({ tags: ['Staff'], summary: `${method}: ${summary}`, security: [{ staffAuth: [] }], responses });
+  return describeRoute({
+    tags: ['Staff'],
+    summary: `${method}: ${summary}`,
+    description:
+      'The tus 1.0.0 protocol (https://tus.io/protocols/resumable-upload), for a staff session only (401 otherwise): at most 4 GiB a file; `OPTIONS staff/uploads` lists the extensions. A finished upload becomes a lesson with POST staff/courses/{id}/lessons.',
+    security: [{ staffAuth: [] }],
+    responses,
+  });
 }
 
 /** Mounted at /staff. */
