@@ -1,4 +1,4 @@
-// What the console's lesson calls accept and answer (docs/product.md, 'Lessons'): one schema each,
+// What the console's lesson calls accept and answer (docs/decisions/020-lessons-video.md): one schema each,
 // for the route and, later, the console's form.
 import * as v from 'valibot';
 

@@ -1,4 +1,4 @@
-// A course's lessons in the staff console (docs/product.md, 'Lessons'):
+// A course's lessons in the staff console (docs/decisions/020-lessons-video.md):
 //   POST  staff/courses/{id}/lessons                           a lesson from a finished upload
 //   GET   staff/courses/{id}/lessons                           the live lessons, in order
 //   PATCH staff/courses/{id}/lessons/{lesson_id}               rename or move

@@ -58,9 +58,13 @@ export async function transcodeVideo(dir: string, source: string, options: Trans
     ...(probe.hasAudio ? ['-c:a', 'aac', '-b:a', `${step.audio}k`, '-ac', '2'] : []),
     ...['-movflags', '+faststart', '-f', 'mp4', join(dir, `${renditionFile(step.height)}.part`)],
   ]);
+  // A file that makes ffmpeg hang must not hold the queue: 10 minutes plus 20 s per second of video
+  // (this machine took about 3 s per second under load, ADR 020), then it is killed and the job retried.
+  const timeout = 10 * 60_000 + probe.duration * 20_000;
   const ffmpeg = (args: string[]) =>
     run('ffmpeg', ['-v', 'error', '-y', '-nostdin', ...args], {
       maxBuffer: 4 * 1024 * 1024,
+      timeout,
       ...(options.signal ? { signal: options.signal } : {}),
     });
   await ffmpeg(['-i', input, '-filter_complex', [split, ...scales].join(';'), ...outputs]);

@@ -1,4 +1,4 @@
-// Resumable uploads of lesson files, tus 1.0.0 (docs/product.md, 'Lessons'), handed to @tus/server:
+// Resumable uploads of lesson files, tus 1.0.0 (docs/decisions/020-lessons-video.md), handed to @tus/server:
 //   OPTIONS staff/uploads            Tus-Version, Tus-Extension, Tus-Max-Size (no session: a preflight)
 //   POST staff/uploads               creation: 201 and the upload's absolute Location
 //   HEAD/PATCH/DELETE {Location}     the offset to resume from / the next bytes / give up
