@@ -34,6 +34,13 @@ describe('lesson uploads (tus)', () => {
     expect(answer.headers.get('tus-extension')).toMatch(/creation/);
     expect(answer.headers.get('tus-extension')).toMatch(/termination/);
     expect(answer.headers.get('tus-max-size')).toBe(String(4 * 1024 ** 3));
+    // Other sites get no CORS grant (the API's CORS_ORIGINS, empty here, not tus's default of any origin).
+    const elsewhere = await send(t.app, 'staff/uploads', undefined, {
+      method: 'OPTIONS',
+      contentType: null,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('resumes an upload interrupted halfway: HEAD gives the offset, PATCH continues from it', async () => {

@@ -58,6 +58,8 @@ export function createLessonUploadRoutes(services: ApiServices, access: Pick<Sta
       path: UPLOADS_PATH,
       datastore: store(),
       maxSize: MAX_LESSON_UPLOAD_BYTES,
+      // The API's CORS policy (CORS_ORIGINS), not tus's default of any origin.
+      allowedOrigins: (origin) => services.env.CORS_ORIGINS.includes(origin),
       // Location is absolute (tus needs it so), on the API's public origin, as every link an answer gives.
       generateUrl: (req, { path, id }) => `${services.env.API_ORIGIN || originOf(req.url)}${path}/${id}`,
     }));
