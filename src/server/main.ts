@@ -29,6 +29,7 @@ import { createSiteHandler } from './site-server.ts';
 import { pruneUnverifiedStudents } from '#features/accounts/server/students.ts';
 import { pruneUploads } from '#features/profile/server/prune-uploads.ts';
 import { createTranscodeWorker } from '#features/lessons/server/transcode-worker.ts';
+import { pruneLessonUploads } from '#features/lessons/server/upload-store.ts';
 import { isConfirmedPicture } from '#features/profile/server/upload-routes.ts';
 import { loadStaticSite } from './static-site.ts';
 import { mkdir } from 'node:fs/promises';
@@ -177,6 +178,7 @@ async function main() {
   // past their 7 days: cleared now and then.
   const pruning = setInterval(() => {
     pruneUploads(database.db, storage, new Date()).catch((error: unknown) => log.error('[uploads] pruning uploads failed', error));
+    pruneLessonUploads(env).catch((error: unknown) => log.error('[lessons] pruning unfinished lesson uploads failed', error));
     pruneExpiredBuckets(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning rate-limit buckets failed', error));
     pruneExpiredSessions(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning ended sessions failed', error));
     pruneStaffSignIns(database.db, new Date()).catch((error: unknown) => log.error('[staff] pruning ended staff sessions failed', error));

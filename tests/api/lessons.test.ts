@@ -15,6 +15,7 @@ import { createSiteHandler } from '#server/site-server.ts';
 import { loadStaticSite } from '#server/static-site.ts';
 import { LessonSchema, LessonsSchema } from '#features/lessons/schemas.ts';
 import { FILE_REFUSALS } from '#features/lessons/server/file-check.ts';
+import { pruneLessonUploads } from '#features/lessons/server/upload-store.ts';
 import { auditLog, lessonJobs } from '#server/db/schema.ts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { signUpStudent } from './support/factories.ts';
@@ -114,6 +115,25 @@ describe('lesson uploads (tus)', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('gives up an upload not made into a lesson within 7 days, finished or not; a younger one stays', async () => {
+    const { token } = await seedStaff(t);
+    const idOf = (location: string) => location.split('/').at(-1)!;
+    const old = await startUpload(t.app, token, 100, 'old.mp4', 'video/mp4');
+    const young = await startUpload(t.app, token, 100, 'young.mp4', 'video/mp4');
+    const finished = await uploadFile(t.app, token, TINY_PDF, 'notes.pdf', 'application/pdf');
+    // Back-date the old upload's record (and the finished one's) by 8 days, as if time had passed.
+    for (const location of [old, finished]) {
+      const record = join(dataDir, 'lesson-uploads', `${idOf(location)}.json`);
+      const info = JSON.parse(await readFile(record, 'utf8')) as { creation_date: string };
+      await writeFile(record, JSON.stringify({ ...info, creation_date: new Date(Date.now() - 8 * 24 * 60 * 60_000).toISOString() }));
+    }
+    expect(await pruneLessonUploads(t.env)).toBe(2);
+    const left = await readdir(join(dataDir, 'lesson-uploads'));
+    expect(left).not.toContain(idOf(old));
+    expect(left).not.toContain(idOf(finished));
+    expect(left).toContain(idOf(young));
   });
 
   it('refuses an upload larger than 4 GiB at creation', async () => {

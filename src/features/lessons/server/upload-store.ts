@@ -2,6 +2,7 @@
 // file store's <upload id>.json beside), and a lesson's files live under DATA_DIR/lessons/<lesson id>/.
 // Both are in DATA_DIR so that taking an upload into a lesson is a rename: atomic, so one upload
 // makes at most one lesson even when two requests name it at once, and no copy of a 4 GiB file.
+import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -17,10 +18,26 @@ const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const uploadsDir = (env: Pick<Env, 'DATA_DIR'>) => join(env.DATA_DIR, 'lesson-uploads');
 export const lessonDir = (env: Pick<Env, 'DATA_DIR'>, lessonId: string) => join(lessonFilesRoot(env), lessonId);
 
+/**
+ * An upload not made into a lesson this long after it began, finished or not, is given up (tus's
+ * expiration extension; the file store keeps no offset in its record, so a finished upload counts
+ * too): a laptop that slept over a weekend can still resume; an abandoned file does not fill the disk.
+ */
+const UNFINISHED_UPLOAD_KEPT_MS = 7 * 24 * 60 * 60_000;
+
+const fileStore = (env: Pick<Env, 'DATA_DIR'>) =>
+  new FileStore({ directory: uploadsDir(env), expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_KEPT_MS });
+
 /** Made on first use, not at start: the tests' apps (and a server that never takes a lesson) write nothing. */
 export function lazyFileStore(env: Pick<Env, 'DATA_DIR'>) {
   let store: FileStore | undefined;
-  return () => (store ??= new FileStore({ directory: uploadsDir(env) }));
+  return () => (store ??= fileStore(env));
+}
+
+/** Removes the uploads past their expiry (main.ts, with the other pruning): how many. */
+export async function pruneLessonUploads(env: Pick<Env, 'DATA_DIR'>): Promise<number> {
+  if (!existsSync(uploadsDir(env))) return 0;
+  return fileStore(env).deleteExpired();
 }
 
 /** The upload id an upload's Location names, whatever origin it was handed out on; null when it names none. */
