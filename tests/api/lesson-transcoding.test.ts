@@ -2,12 +2,12 @@
 // the source's height, a WebP poster and the duration (checked with ffprobe), and a job whose process
 // died mid-way is taken again once its lease runs out: a restart resumes the queue.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LessonSchema, LessonsSchema } from '#features/lessons/schemas.ts';
 import { createTranscodeWorker, takeJob } from '#features/lessons/server/transcode-worker.ts';
 import { lessonJobs } from '#server/db/schema.ts';
@@ -19,6 +19,7 @@ import { seedStaff } from '../support/staff.ts';
 const run = promisify(execFile);
 const dataDir = mkdtempSync(join(tmpdir(), 'afa-transcode-'));
 const t = useTestApp({ startAt: '2026-11-27T09:00:00Z', env: { DATA_DIR: dataDir } });
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const worker = () => createTranscodeWorker({ db: t.db, env: t.env, clock: t.clock.now, log: t.log }, { preset: 'ultrafast' });
 
 async function probe(path: string) {

@@ -1,11 +1,11 @@
 // Lessons staff add from the console, as an enrolled student meets them: a ready lesson joins the
 // course's materials (a video with its renditions, each through a signed link), one still processing
 // does not, and a retired one leaves the list while the student's tick on it stays.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CourseMaterialsSchema } from '#features/learning/schemas.ts';
 import { LessonSchema } from '#features/lessons/schemas.ts';
 import { createTranscodeWorker } from '#features/lessons/server/transcode-worker.ts';
@@ -18,6 +18,7 @@ import { seedStaff } from '../support/staff.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'afa-lesson-students-'));
 const t = useTestApp({ startAt: '2026-11-27T09:00:00Z', env: { DATA_DIR: dataDir } });
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const open = (url: string) => t.app.request(url, {}, { incoming: { socket: { remoteAddress: '192.0.2.10' } } });
 
 const CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:01.500\nPin the dart from the point.\n';

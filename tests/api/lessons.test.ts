@@ -1,7 +1,7 @@
 // A course's lessons from the staff console: tus uploads (resumed after an interruption, staff
 // only), lessons made from them with the file checked (a text file named .mp4 is refused with the
 // reason), listed, renamed, moved and retired, each change in the audit log.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { serve } from '@hono/node-server';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createSiteHandler } from '#server/site-server.ts';
 import { loadStaticSite } from '#server/static-site.ts';
 import { LessonSchema, LessonsSchema } from '#features/lessons/schemas.ts';
@@ -25,6 +25,7 @@ import { seedStaff } from '../support/staff.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'afa-lessons-'));
 const t = useTestApp({ startAt: '2026-11-27T09:00:00Z', env: { DATA_DIR: dataDir } });
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const TUS = { 'tus-resumable': '1.0.0' };
 
 describe('lesson uploads (tus)', () => {
@@ -114,6 +115,7 @@ describe('lesson uploads (tus)', () => {
       expect(Buffer.compare(stored, Buffer.from(bytes))).toBe(0);
     } finally {
       server.close();
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 
