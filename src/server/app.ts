@@ -1,7 +1,7 @@
 // The API: one Hono app mounted under /api/v1, used as it is by the server and by the tests. Each
 // feature brings its own sub-app (src/features/<name>/server/routes.ts); this file only mounts them
 // and sets what holds for every route: request ids, CORS, the error envelope, 404 and 405.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { createAdminRoutes } from '#features/accounts/server/admin-routes.ts';
@@ -11,6 +11,8 @@ import { createContactRoutes } from '#features/contact/server/routes.ts';
 import { createCourseRoutes } from '#features/courses/server/routes.ts';
 import { createMaterialFileRoutes } from '#features/learning/server/material-file-routes.ts';
 import { createLearningRoutes } from '#features/learning/server/routes.ts';
+import { createLessonRoutes } from '#features/lessons/server/lesson-routes.ts';
+import { createLessonUploadRoutes } from '#features/lessons/server/upload-routes.ts';
 import { createPaymentAdminRoutes } from '#features/payments/server/admin-routes.ts';
 import { createPaymentRoutes } from '#features/payments/server/routes.ts';
 import { createTestPaymentRoutes } from '#features/payments/server/test-payment-routes.ts';
@@ -20,6 +22,8 @@ import { createStorageUploadRoutes } from '#features/profile/server/storage-uplo
 import { createProfileRoutes } from '#features/profile/server/routes.ts';
 import { createUploadRoutes } from '#features/profile/server/upload-routes.ts';
 import { createStaffAdminRoutes } from '#features/staff/server/admin-routes.ts';
+import { auditActor, recordAudit } from '#features/staff/server/audit.ts';
+import { requireStaff, type StaffEnv } from '#features/staff/server/require-staff.ts';
 import { createStaffRoutes } from '#features/staff/server/routes.ts';
 import { API_BASE } from './api-base.ts';
 import { withDefaults, type ApiDeps } from './deps.ts';
@@ -87,6 +91,14 @@ export function createApp(deps: ApiDeps, options: { observe?: MiddlewareHandler<
   api.route('/user', createNotificationRoutes(services));
   // The staff console's calls: staff sessions only, never a student's (src/features/staff/server/routes.ts).
   api.route('/staff', createStaffRoutes(services));
+  // A course's lessons and their resumable uploads (tus), behind the staff session too.
+  const staffAccess = {
+    guard: requireStaff(services),
+    actorOf: (c: Context) => auditActor(c as Context<StaffEnv>, services),
+    record: recordAudit,
+  };
+  api.route('/staff', createLessonUploadRoutes(services, staffAccess));
+  api.route('/staff', createLessonRoutes(services, staffAccess));
   api.route('/admin', createAdminRoutes(services));
   api.route('/admin', createPaymentAdminRoutes(services));
   api.route('/admin', createStaffAdminRoutes(services));

@@ -28,6 +28,8 @@ import { testProviderRefusal } from './payments/test-provider.ts';
 import { createSiteHandler } from './site-server.ts';
 import { pruneUnverifiedStudents } from '#features/accounts/server/students.ts';
 import { pruneUploads } from '#features/profile/server/prune-uploads.ts';
+import { createTranscodeWorker } from '#features/lessons/server/transcode-worker.ts';
+import { pruneLessonUploads } from '#features/lessons/server/upload-store.ts';
 import { isConfirmedPicture } from '#features/profile/server/upload-routes.ts';
 import { liveSite, loadStaticSite } from './static-site.ts';
 import { publisherOf, whenLive } from '#features/staff/server/publish-routes.ts';
@@ -221,6 +223,7 @@ async function main() {
   // past their 7 days: cleared now and then.
   const pruning = setInterval(() => {
     pruneUploads(database.db, storage, new Date()).catch((error: unknown) => log.error('[uploads] pruning uploads failed', error));
+    pruneLessonUploads(env).catch((error: unknown) => log.error('[lessons] pruning unfinished lesson uploads failed', error));
     pruneExpiredBuckets(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning rate-limit buckets failed', error));
     pruneExpiredSessions(database.db, new Date()).catch((error: unknown) => log.error('[db] pruning ended sessions failed', error));
     pruneStaffSignIns(database.db, new Date()).catch((error: unknown) => log.error('[staff] pruning ended staff sessions failed', error));
@@ -230,6 +233,11 @@ async function main() {
     );
   }, PRUNE_EVERY_MS);
   pruning.unref();
+
+  // Video lessons are transcoded here, one job at a time, from the queue in the database: a job this
+  // process held when it stopped is taken again after a restart (src/features/lessons/server/transcode-worker.ts).
+  const transcoding = createTranscodeWorker({ db: database.db, env, log, clock: () => new Date() });
+  transcoding.start();
 
   // Set at once, before 'listening' (a later tick): Node reads the checking interval then.
   const server = applyServerTimeouts(
@@ -248,6 +256,7 @@ async function main() {
     log.info(`${signal} received: finishing requests in flight, then stopping.`);
     clearInterval(pruning);
     release?.stop();
+    const transcodingStopped = transcoding.stop();
     const force = setTimeout(() => {
       log.info('Requests still open after the grace period: closing them.');
       server.closeAllConnections();
@@ -261,7 +270,7 @@ async function main() {
         new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref()),
       ]);
       // PGlite writes its files on close: a clean close is what keeps DATA_DIR consistent.
-      mailSent
+      Promise.all([mailSent, transcodingStopped])
         .then(() => registration?.stop())
         .catch((error: unknown) => log.error('[processes] removing this process from server_processes failed', error))
         .then(() => {

@@ -41,6 +41,18 @@ const MaterialSchema = v.pipe(
       v.metadata({ description: "Bytes of a video's poster; null for a PDF, or when the poster is missing on the server." }),
     ),
     completed: v.boolean(),
+    /** A video lesson added from the console: its renditions, each through a signed link like `url` (which is the 360p one, else the lowest). */
+    renditions: v.optional(
+      v.pipe(
+        v.array(v.object({ height: v.number(), url: LinkSchema, size: v.nullable(ByteCountSchema) })),
+        v.metadata({
+          description:
+            "A video lesson's renditions (240, 360, 720 lines, up to the source's), each an MP4 through a signed link like `url`.",
+        }),
+      ),
+    ),
+    /** A lesson's WebVTT captions, through a signed link like `url`. */
+    captions_url: v.optional(LinkSchema),
   }),
   v.metadata({ ref: 'Material' }),
 );

@@ -17,3 +17,4 @@ export * from './schema/processes.ts';
 export * from './schema/staff.ts';
 export * from './schema/scholarships.ts';
 export * from './schema/publishing.ts';
+export * from './schema/lessons.ts';

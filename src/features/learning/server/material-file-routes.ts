@@ -12,8 +12,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { API_BASE } from '#server/api-base.ts';
 import { isSessionAlive } from '#server/auth/sessions.ts';
-import { courseMaterials, enrolments, students } from '#server/db/schema.ts';
+import { courseMaterials, enrolments, lessons, students } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
+import { lessonFilesRoot } from '#server/files/lesson-files.ts';
 import { createUrlSigner } from '#server/files/signed-urls.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
@@ -24,6 +25,7 @@ import { validateInput } from '#server/http/validate.ts';
 import { embeddedFilePolicy } from '#server/security-headers.ts';
 import { posterFileOf } from '../poster-file.ts';
 import { SignedLinkQuerySchema } from '../schemas.ts';
+import { lessonMainFile } from './lesson-files.ts';
 
 const MESSAGES = {
   badLink: 'This link has expired or is not valid.',
@@ -39,6 +41,7 @@ const MATERIAL_LINK_BASE = `${API_BASE}/user/materials`;
 
 const FILE_TYPES = { video: 'video/mp4', pdf: 'application/pdf' } as const;
 const POSTER_TYPE = 'image/webp';
+const CAPTIONS_TYPE = 'text/vtt';
 /** Private: the link names one student; the browser may keep the bytes while the link lasts. */
 const FILE_CACHE_CONTROL = 'private, max-age=3600';
 
@@ -80,14 +83,48 @@ export function createMaterialFileRoutes(services: ApiServices) {
       .innerJoin(enrolments, and(eq(enrolments.courseId, courseMaterials.courseId), eq(enrolments.studentId, query.student)))
       .innerJoin(students, and(eq(students.id, enrolments.studentId), isNull(students.deactivatedAt)))
       .where(and(eq(courseMaterials.courseId, courseId), eq(courseMaterials.id, materialId), isNull(courseMaterials.retiredAt)));
-    if (!material) throw refused();
-    return material;
+    if (material)
+      return {
+        root: services.env.MATERIALS_DIR,
+        dir: courseId,
+        kind: material.kind,
+        file: material.file,
+        poster: posterFileOf(material.file),
+        renditions: [],
+        captions: null,
+      };
+    // Else a lesson added from the console: ready, not retired.
+    const [lesson] = isUuid(materialId)
+      ? await db
+          .select({
+            id: lessons.id,
+            kind: lessons.kind,
+            source: lessons.source,
+            renditions: lessons.renditions,
+            poster: lessons.poster,
+            captions: lessons.captions,
+          })
+          .from(lessons)
+          .innerJoin(enrolments, and(eq(enrolments.courseId, lessons.courseId), eq(enrolments.studentId, query.student)))
+          .innerJoin(students, and(eq(students.id, enrolments.studentId), isNull(students.deactivatedAt)))
+          .where(and(eq(lessons.courseId, courseId), eq(lessons.id, materialId), eq(lessons.status, 'ready'), isNull(lessons.retiredAt)))
+      : [];
+    if (!lesson) throw refused();
+    return {
+      root: lessonFilesRoot(services.env),
+      dir: lesson.id,
+      kind: lesson.kind,
+      file: lessonMainFile(lesson.kind, lesson.source, lesson),
+      poster: lesson.poster,
+      renditions: lesson.renditions,
+      captions: lesson.captions,
+    };
   }
 
   /** A file of the materials folder, by the database's names only, never the URL's text; 404 when it is not there. */
-  async function sendMaterialFile(c: Context<ApiEnv>, courseId: string, file: string, type: string) {
+  async function sendMaterialFile(c: Context<ApiEnv>, where: { root: string; dir: string }, file: string | null, type: string) {
     const missing = () => new ApiError(404, MESSAGES.fileMissing, { headers: { 'cache-control': 'no-store' } });
-    const path = pathInside(services.env.MATERIALS_DIR, courseId, file);
+    const path = file ? pathInside(where.root, where.dir, file) : null;
     const handle = path ? await open(path, 'r').catch(() => null) : null;
     if (!handle) throw missing();
     const answer = await sendFile(c.req.raw, handle, { type, cacheControl: FILE_CACHE_CONTROL });
@@ -118,7 +155,7 @@ export function createMaterialFileRoutes(services: ApiServices) {
     }),
     async (c) => {
       const material = await signedMaterial(c);
-      return sendMaterialFile(c, material.courseId, material.file, FILE_TYPES[material.kind]);
+      return sendMaterialFile(c, material, material.file, FILE_TYPES[material.kind]);
     },
   );
 
@@ -139,7 +176,48 @@ export function createMaterialFileRoutes(services: ApiServices) {
     async (c) => {
       const material = await signedMaterial(c);
       if (material.kind !== 'video') throw new ApiError(404, MESSAGES.fileMissing, { headers: { 'cache-control': 'no-store' } });
-      return sendMaterialFile(c, material.courseId, posterFileOf(material.file), POSTER_TYPE);
+      return sendMaterialFile(c, material, material.poster, POSTER_TYPE);
+    },
+  );
+
+  routes.get(
+    '/materials/:courseId/:materialId/renditions/:height',
+    describeJsonRoute({
+      tag: 'Learning',
+      summary:
+        'One rendition (video/mp4) of a video lesson added from the console, through a `renditions[].url` GET user/student/courses/{id} gives',
+      description:
+        "Signed as the video's own link is (the same query), and refused the same way; Range requests as for the file. A height the lesson lacks: 404.",
+      query: SignedLinkQuerySchema,
+      binary: { types: [FILE_TYPES.video], ranges: true },
+      errors: {
+        403: `${MESSAGES.badLink} ${LINK_REFUSALS}`,
+        404: `${MESSAGES.fileMissing} (no such rendition, or the file is missing on the server)`,
+      },
+    }),
+    async (c) => {
+      const material = await signedMaterial(c);
+      const rendition = material.renditions.find((r) => String(r.height) === c.req.param('height'));
+      return sendMaterialFile(c, material, rendition?.file ?? null, FILE_TYPES.video);
+    },
+  );
+
+  routes.get(
+    '/materials/:courseId/:materialId/captions',
+    describeJsonRoute({
+      tag: 'Learning',
+      summary: "A lesson's captions (text/vtt), through the `captions_url` GET user/student/courses/{id} gives",
+      description: "Signed as the video's own link is (the same query), and refused the same way. A lesson without captions: 404.",
+      query: SignedLinkQuerySchema,
+      binary: { types: [CAPTIONS_TYPE] },
+      errors: {
+        403: `${MESSAGES.badLink} ${LINK_REFUSALS}`,
+        404: `${MESSAGES.fileMissing} (no captions, or the file is missing on the server)`,
+      },
+    }),
+    async (c) => {
+      const material = await signedMaterial(c);
+      return sendMaterialFile(c, material, material.captions, CAPTIONS_TYPE);
     },
   );
 

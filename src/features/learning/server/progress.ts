@@ -2,19 +2,34 @@
 // turns ticks into a percentage (#lib/percent-done.ts, which the browser shares), and My courses, with
 // where to continue. Retired materials count for nothing. A tick or untick carries the time it was
 // made, and per material the latest time wins (saveTick), whatever order devices send them in.
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { courseMaterials, courses, enrolments, materialProgress, scholarshipCodes, scholarships } from '#server/db/schema.ts';
+import { courseMaterials, courses, enrolments, lessons, materialProgress, scholarshipCodes, scholarships, type LessonRendition } from '#server/db/schema.ts';
 import { projectPartners } from '#server/scholarships/partners.ts';
 import { percentDone } from '#lib/percent-done.ts';
 import type { MyCourse } from '../schemas.ts';
 
 type Reader = Pick<Database, 'select'>;
 
-/** Each course's live materials in order, with whether `studentId` completed each and when (null: not completed). */
+/** What a lesson added from the console brings beyond a material's fields (null for a material of content/). */
+export interface LessonFiles {
+  /** The PDF, or the video's default rendition, in the lesson's folder. */
+  renditions: LessonRendition[];
+  poster: string | null;
+  captions: string | null;
+}
+
+/**
+ * Each course's live materials in order, with whether `studentId` completed each and when (null: not
+ * completed): the materials of content/ and the ready, unretired lessons staff added (src/features/
+ * lessons/), by position (a material before a lesson at the same place). A retired lesson leaves the
+ * list; the student's tick on it stays in material_progress.
+ */
 export async function liveMaterials(db: Reader, studentId: string, courseIds: readonly string[]) {
   if (courseIds.length === 0) return [];
-  return db
+  const ticked = (courseId: AnyColumn, materialId: AnyColumn | SQL) =>
+    and(eq(materialProgress.studentId, studentId), eq(materialProgress.courseId, courseId), eq(materialProgress.materialId, materialId));
+  const materials = await db
     .select({
       courseId: courseMaterials.courseId,
       id: courseMaterials.id,
@@ -22,19 +37,42 @@ export async function liveMaterials(db: Reader, studentId: string, courseIds: re
       kind: courseMaterials.kind,
       length: courseMaterials.length,
       file: courseMaterials.file,
+      position: courseMaterials.position,
       completedAt: materialProgress.completedAt,
     })
     .from(courseMaterials)
-    .leftJoin(
-      materialProgress,
-      and(
-        eq(materialProgress.studentId, studentId),
-        eq(materialProgress.courseId, courseMaterials.courseId),
-        eq(materialProgress.materialId, courseMaterials.id),
-      ),
-    )
-    .where(and(inArray(courseMaterials.courseId, [...courseIds]), isNull(courseMaterials.retiredAt)))
-    .orderBy(asc(courseMaterials.courseId), asc(courseMaterials.position), asc(courseMaterials.id));
+    .leftJoin(materialProgress, ticked(courseMaterials.courseId, courseMaterials.id))
+    .where(and(inArray(courseMaterials.courseId, [...courseIds]), isNull(courseMaterials.retiredAt)));
+  const added = await db
+    .select({
+      courseId: lessons.courseId,
+      id: lessons.id,
+      title: lessons.title,
+      kind: lessons.kind,
+      duration: lessons.duration,
+      source: lessons.source,
+      position: lessons.position,
+      renditions: lessons.renditions,
+      poster: lessons.poster,
+      captions: lessons.captions,
+      completedAt: materialProgress.completedAt,
+    })
+    .from(lessons)
+    .leftJoin(materialProgress, ticked(lessons.courseId, sql`${lessons.id}::text`))
+    .where(and(inArray(lessons.courseId, [...courseIds]), eq(lessons.status, 'ready'), isNull(lessons.retiredAt)));
+  const rows = [
+    ...materials.map((row) => ({ ...row, order: 0, lesson: null as LessonFiles | null })),
+    ...added.map(({ duration, source, renditions, poster, captions, ...row }) => ({
+      ...row,
+      length: duration ?? 0,
+      file: source,
+      order: 1,
+      lesson: { renditions, poster, captions },
+    })),
+  ];
+  return rows.sort(
+    (a, b) => a.courseId.localeCompare(b.courseId) || a.position - b.position || a.order - b.order || a.id.localeCompare(b.id),
+  );
 }
 
 /**

@@ -7,10 +7,10 @@
 // A material's file is reached only through the signed link the course answer gives; the file
 // routes that honour those links are ./material-file-routes.ts.
 import { stat } from 'node:fs/promises';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { requireStudent, type StudentEnv } from '#server/auth/require-student.ts';
-import { courseMaterials, courses, enrolments } from '#server/db/schema.ts';
+import { courses, enrolments } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
@@ -21,6 +21,7 @@ import { studentRateLimit } from '#server/auth/student-rate-limit.ts';
 import type { RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { absoluteUrl, apiOrigin, siteOrigin } from '#server/http/public-url.ts';
 import { pathInside } from '#server/http/send-file.ts';
+import { lessonFilesRoot } from '#server/files/lesson-files.ts';
 import {
   CourseMaterialsSchema,
   MaterialProgressInputSchema,
@@ -30,6 +31,7 @@ import {
   type Material,
 } from '../schemas.ts';
 import { posterFileOf } from '../poster-file.ts';
+import { lessonMainFile } from './lesson-files.ts';
 import { materialLinks } from './material-file-routes.ts';
 import { courseProgress, liveMaterials, myCourses, saveTick } from './progress.ts';
 import { EXAMPLE_COURSE_ID } from '#server/http/openapi-examples.ts';
@@ -71,9 +73,9 @@ export function createLearningRoutes(services: ApiServices) {
     return course;
   }
 
-  /** Bytes of a file of the materials folder (by the database's names only); null when it is not there. */
-  async function fileSize(courseId: string, file: string): Promise<number | null> {
-    const path = pathInside(services.env.MATERIALS_DIR, courseId, file);
+  /** Bytes of a file below `root`/`dir` (by the database's names only); null when it is not there. */
+  async function fileSize(root: string, dir: string, file: string | null): Promise<number | null> {
+    const path = file === null ? null : pathInside(root, dir, file);
     const found = path ? await stat(path).catch(() => null) : null;
     return found?.isFile() ? found.size : null;
   }
@@ -153,22 +155,33 @@ export function createLearningRoutes(services: ApiServices) {
       const origin = apiOrigin(services.env, c);
       const materials: Material[] = await Promise.all(
         rows.map(async (row) => {
+          const lesson = row.lesson;
+          // A material of content/ lives in the materials folder; a lesson added from the console in its own.
+          const sizeOf = (file: string | null) =>
+            lesson ? fileSize(lessonFilesRoot(services.env), row.id, file) : fileSize(services.env.MATERIALS_DIR, course.id, file);
+          const mainFile = lesson ? lessonMainFile(row.kind, row.file, lesson) : row.file;
+          const posterFile = row.kind !== 'video' ? null : lesson ? lesson.poster : posterFileOf(row.file);
           const [link, size, posterSize] = await Promise.all([
             materialLink(course.id, row.id, student, c.var.sessionId),
-            fileSize(course.id, row.file),
-            row.kind === 'video' ? fileSize(course.id, posterFileOf(row.file)) : null,
+            sizeOf(mainFile),
+            posterFile === null ? null : sizeOf(posterFile),
           ]);
+          // The poster's, a rendition's and the captions' signatures are the file's: the same permission.
+          const beside = (part: string) => absoluteUrl(origin, link.replace('?', `/${part}?`));
           return {
             id: row.id,
             title: row.title,
             kind: row.kind,
             length: row.length,
             url: absoluteUrl(origin, link),
-            // The poster's signature is the video's: the same permission, for a still of it.
-            poster_url: row.kind === 'video' ? absoluteUrl(origin, link.replace('?', '/poster?')) : null,
+            poster_url: row.kind === 'video' ? beside('poster') : null,
             size,
             poster_size: posterSize,
             completed: row.completedAt !== null,
+            ...(lesson && row.kind === 'video'
+              ? { renditions: lesson.renditions.map((r) => ({ height: r.height, url: beside(`renditions/${r.height}`), size: r.size })) }
+              : {}),
+            ...(lesson?.captions ? { captions_url: beside('captions') } : {}),
           };
         }),
       );
@@ -217,10 +230,8 @@ export function createLearningRoutes(services: ApiServices) {
       const course = await enrolledCourse(student, c.req.param('id'));
       const materialId = c.req.param('material_id');
       const body = await readJsonBody(c, MaterialProgressInputSchema);
-      const [material] = await db
-        .select({ id: courseMaterials.id })
-        .from(courseMaterials)
-        .where(and(eq(courseMaterials.courseId, course.id), eq(courseMaterials.id, materialId), isNull(courseMaterials.retiredAt)));
+      // A live material of content/, or a ready lesson added from the console.
+      const material = (await liveMaterials(db, student, [course.id])).find((row) => row.id === materialId);
       if (!material) throw new ApiError(404, MESSAGES.materialNotFound);
 
       const now = clock();

@@ -1,0 +1,56 @@
+// What the console's lesson calls accept and answer (docs/decisions/020-lessons-video.md): one schema each,
+// for the route and, later, the console's form.
+import * as v from 'valibot';
+
+const LESSON_KINDS = ['video', 'pdf'] as const;
+const LESSON_STATUSES = ['processing', 'ready', 'failed'] as const;
+
+const TITLE_REQUIRED = 'Title is required';
+const TitleSchema = v.pipe(
+  v.string(TITLE_REQUIRED),
+  v.trim(),
+  v.nonEmpty(TITLE_REQUIRED),
+  v.maxLength(160, 'Title must be at most 160 characters'),
+);
+const PositionSchema = v.pipe(
+  v.number('Position must be a whole number from 1'),
+  v.integer('Position must be a whole number from 1'),
+  v.minValue(1, 'Position must be a whole number from 1'),
+  v.maxValue(10_000, 'Position must be at most 10000'),
+);
+/** An upload's Location, as POST staff/uploads answered it. */
+const UploadUrlSchema = v.pipe(
+  v.string('upload is required'),
+  v.trim(),
+  v.maxLength(2000, 'upload is not an upload URL'),
+  v.url('upload is not an upload URL'),
+);
+
+export const LessonCreateSchema = v.strictObject({
+  title: TitleSchema,
+  kind: v.picklist(LESSON_KINDS, 'Kind must be video or pdf'),
+  upload: UploadUrlSchema,
+  position: v.optional(PositionSchema),
+  captions_upload: v.optional(UploadUrlSchema),
+});
+
+export const LessonUpdateSchema = v.pipe(
+  v.strictObject({ title: v.optional(TitleSchema), position: v.optional(PositionSchema) }),
+  v.check((body) => body.title !== undefined || body.position !== undefined, 'Give a title or a position'),
+);
+
+export const LessonSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  kind: v.picklist(LESSON_KINDS),
+  position: v.number(),
+  status: v.picklist(LESSON_STATUSES),
+  reason: v.optional(v.string()),
+  /** Seconds, once a video is probed. */
+  duration: v.optional(v.number()),
+  renditions: v.array(v.object({ height: v.number(), size: v.number() })),
+  created_at: v.string(),
+});
+export type Lesson = v.InferOutput<typeof LessonSchema>;
+
+export const LessonsSchema = v.object({ lessons: v.array(LessonSchema) });
