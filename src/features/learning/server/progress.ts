@@ -4,7 +4,16 @@
 // made, and per material the latest time wins (saveTick), whatever order devices send them in.
 import { and, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { courseMaterials, courses, enrolments, lessons, materialProgress, scholarshipCodes, scholarships, type LessonRendition } from '#server/db/schema.ts';
+import {
+  courseMaterials,
+  courses,
+  enrolments,
+  lessons,
+  materialProgress,
+  scholarshipCodes,
+  scholarships,
+  type LessonRendition,
+} from '#server/db/schema.ts';
 import { projectPartners } from '#server/scholarships/partners.ts';
 import { percentDone } from '#lib/percent-done.ts';
 import type { MyCourse } from '../schemas.ts';
