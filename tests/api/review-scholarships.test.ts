@@ -1,0 +1,33 @@
+// Findings of the review of 2026-11-27 on scholarship codes at checkout.
+import { describe, expect, it } from 'vitest';
+import { CheckoutSchema } from '#features/payments/schemas.ts';
+import { QuoteSchema } from '#lib/schemas/scholarships.ts';
+import { kycStudent, SCHOLARSHIP_TIME, seedScholarship } from './support/scholarships.ts';
+import { get, readData, send, useTestApp } from './support/test-app.ts';
+
+const t = useTestApp({ startAt: SCHOLARSHIP_TIME });
+
+describe('a declined payment with a code', () => {
+  it('no longer holds the last seat: only a pending payment does (docs/product.md)', async () => {
+    const { codes } = await seedScholarship(t, { seats: 1 }, 2);
+    const [first, second] = codes as [string, string];
+    const ada = await kycStudent(t);
+    const started = await readData(
+      await send(t.app, 'user/courses/course-02/checkout', { code: first }, { token: ada.token }),
+      CheckoutSchema,
+      201,
+    );
+    const declined = await send(t.app, `user/test-payments/${started.reference}`, { outcome: 'decline' }, { token: ada.token });
+    expect(declined.status).toBe(200);
+    // Back on the checkout page, which checks the payment: failed.
+    const verified = await get(t.app, `user/payments/${started.reference}/verify`, { token: ada.token });
+    expect(((await verified.json()) as { data: { status: string } }).data.status).toBe('failed');
+
+    // Another student, with the other code, minutes later: the seat is free again.
+    const bola = await kycStudent(t, { first_name: 'Bola' });
+    const quote = await readData(await get(t.app, `user/courses/course-02/quote?code=${second}`, { token: bola.token }), QuoteSchema);
+    expect(quote.discount).not.toBe('0.00');
+    // And Ada's own code may go to her again, or to nobody else meanwhile: it is not used.
+    expect((await get(t.app, `user/courses/course-02/quote?code=${first}`, { token: bola.token })).status).toBe(200);
+  });
+});
