@@ -136,8 +136,8 @@ export async function holdCode(tx: Transaction, codeId: string, studentId: strin
 /**
  * A payment that held the code has failed: only a pending payment holds a code and its seat
  * (docs/product.md), so the hold ends now rather than after its 30 minutes, unless another pending
- * payment of the student's still names the code. Paid after all (Paystack's 'abandoned' page may
- * still be paid), it settles as one paid after its 30 minutes does (takeHeldCode).
+ * payment of the student's still names the code. (A page only left, Paystack's 'abandoned', may still
+ * be paid on: settle-payment.ts keeps its hold.)
  */
 export async function releaseHold(db: Reader, codeId: string, studentId: string): Promise<void> {
   const stillPending = db

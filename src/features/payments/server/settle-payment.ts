@@ -58,7 +58,8 @@ export async function settlePayment(services: ApiServices, payment: Payment, sta
       .set({ status: 'failed', failureReason: reason, updatedAt: now })
       .where(and(eq(payments.id, payment.id), notInArray(payments.status, SETTLED)))
       .returning({ id: payments.id });
-    if (failed && payment.scholarshipCodeId) await releaseHold(db, payment.scholarshipCodeId, payment.studentId);
+    // A page only left ('abandoned') may still be paid on: its 30 minutes of hold stand.
+    if (failed && payment.scholarshipCodeId && reason !== 'abandoned') await releaseHold(db, payment.scholarshipCodeId, payment.studentId);
     if (failed) await notifyFailure(services, payment, reason, mismatch !== null, now);
     return done('failed');
   }
