@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CheckoutSchema } from '#features/payments/schemas.ts';
 import { QuoteSchema } from '#lib/schemas/scholarships.ts';
-import { kycStudent, SCHOLARSHIP_TIME, seedScholarship } from './support/scholarships.ts';
+import { kycStudent, SCHOLARSHIP_BODY, SCHOLARSHIP_TIME, seedScholarship } from './support/scholarships.ts';
 import { get, readData, send, useTestApp } from './support/test-app.ts';
 
 const t = useTestApp({ startAt: SCHOLARSHIP_TIME });
@@ -29,5 +29,19 @@ describe('a declined payment with a code', () => {
     expect(quote.discount).not.toBe('0.00');
     // And Ada's own code may go to her again, or to nobody else meanwhile: it is not used.
     expect((await get(t.app, `user/courses/course-02/quote?code=${first}`, { token: bola.token })).status).toBe(200);
+  });
+});
+
+describe('a scholarship with a date that is not in the calendar', () => {
+  it('is refused with the date message, not moved to the next month', async () => {
+    const { admin } = await seedScholarship(t);
+    for (const starts_at of ['2027-02-30', '2027-02-29T09:00:00Z', '2027-04-31']) {
+      const body = { ...SCHOLARSHIP_BODY, starts_at, ends_at: '2027-06-30' };
+      const refused = await send(t.app, 'staff/scholarships', body, { token: admin });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { errors: Record<string, string[]> }).errors.starts_at).toEqual([
+        'The opening date must be a date (2027-01-31) or a date and time (2027-01-31T09:00:00Z)',
+      ]);
+    }
   });
 });
