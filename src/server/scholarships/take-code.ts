@@ -6,7 +6,7 @@
 // writes in the same transaction. Two checkouts for the last seat, or for one code, queue on that
 // lock; the second reads what the first wrote and is refused. Reading the seats without the lock
 // would let both count the same free seat (tests/api/scholarships-races.test.ts).
-import { and, eq, gt, isNull, ne, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { StudentRecord } from '#server/auth/sessions.ts';
 import type { Database } from '#server/db/client.ts';
 import { payments, scholarshipCodes, scholarshipCourses, scholarships } from '#server/db/schema.ts';
@@ -136,10 +136,11 @@ export async function holdCode(tx: Transaction, codeId: string, studentId: strin
 /**
  * A payment that held the code has failed: only a pending payment holds a code and its seat
  * (docs/product.md), so the hold ends now rather than after its 30 minutes, unless another pending
- * payment of the student's still names the code. (A page only left, Paystack's 'abandoned', may still
- * be paid on: settle-payment.ts keeps its hold.)
+ * payment of the student's still names the code, or a later checkout of theirs has held it again
+ * (a hold ending after this payment's own 30 minutes is not this payment's). (A page only left,
+ * Paystack's 'abandoned', may still be paid on: settle-payment.ts keeps its hold.)
  */
-export async function releaseHold(db: Reader, codeId: string, studentId: string): Promise<void> {
+export async function releaseHold(db: Reader, codeId: string, studentId: string, paymentStartedAt: Date): Promise<void> {
   const stillPending = db
     .select({ id: payments.id })
     .from(payments)
@@ -151,6 +152,7 @@ export async function releaseHold(db: Reader, codeId: string, studentId: string)
       and(
         eq(scholarshipCodes.id, codeId),
         eq(scholarshipCodes.heldBy, studentId),
+        lte(scholarshipCodes.heldUntil, new Date(paymentStartedAt.getTime() + CODE_HELD_MS)),
         isNull(scholarshipCodes.usedAt),
         notExists(stillPending),
       ),

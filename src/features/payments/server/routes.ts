@@ -274,7 +274,7 @@ export function createPaymentRoutes(services: ApiServices) {
           .update(payments)
           .set({ status: 'failed', failureReason: 'provider unavailable', updatedAt: clock() })
           .where(eq(payments.id, id));
-        if (withCode) await releaseHold(db, withCode.terms.codeId, student.id);
+        if (withCode) await releaseHold(db, withCode.terms.codeId, student.id, now);
         throw error;
       }
     },

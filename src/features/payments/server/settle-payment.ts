@@ -59,7 +59,8 @@ export async function settlePayment(services: ApiServices, payment: Payment, sta
       .where(and(eq(payments.id, payment.id), notInArray(payments.status, SETTLED)))
       .returning({ id: payments.id });
     // A page only left ('abandoned') may still be paid on: its 30 minutes of hold stand.
-    if (failed && payment.scholarshipCodeId && reason !== 'abandoned') await releaseHold(db, payment.scholarshipCodeId, payment.studentId);
+    if (failed && payment.scholarshipCodeId && reason !== 'abandoned')
+      await releaseHold(db, payment.scholarshipCodeId, payment.studentId, payment.createdAt);
     if (failed) await notifyFailure(services, payment, reason, mismatch !== null, now);
     return done('failed');
   }
