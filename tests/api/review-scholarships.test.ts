@@ -32,6 +32,21 @@ describe('a declined payment with a code', () => {
   });
 });
 
+describe('a payment with a code superseded by a checkout without it', () => {
+  it('no longer holds the last seat: the student chose to pay the full price', async () => {
+    const { codes } = await seedScholarship(t, { seats: 1 }, 2);
+    const [first, second] = codes as [string, string];
+    const ada = await kycStudent(t);
+    const withCode = await send(t.app, 'user/courses/course-02/checkout', { code: first }, { token: ada.token });
+    expect(withCode.status).toBe(201);
+    // Back, and checkout again without the code: the first payment is superseded.
+    const full = await readData(await send(t.app, 'user/courses/course-02/checkout', undefined, { token: ada.token }), CheckoutSchema, 201);
+    expect(full.amount).toBe('70000.00');
+    const bola = await kycStudent(t, { first_name: 'Bola' });
+    expect((await get(t.app, `user/courses/course-02/quote?code=${second}`, { token: bola.token })).status).toBe(200);
+  });
+});
+
 describe('a scholarship with a date that is not in the calendar', () => {
   it('is refused with the date message, not moved to the next month', async () => {
     const { admin } = await seedScholarship(t);
