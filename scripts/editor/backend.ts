@@ -3,7 +3,7 @@
 // port for a rebinding page or another local process to reach: a call gets to these handlers only
 // through the editor's own server, after its request check (request-check.ts) and its gate
 // (gate.ts). decap-server itself would read and write anything under its folder (.git/config too).
-import { lstat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -33,6 +33,12 @@ async function throughLink(root: string, path: string): Promise<boolean> {
   }
   return false;
 }
+
+const isFile = (path: string) =>
+  stat(path).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
 
 /** The paths a call names, as the gate checked them: each must be reached without a link. */
 function namedPaths(params: Record<string, unknown> | undefined): string[] {
@@ -96,6 +102,11 @@ export async function localBackend(
     for (const path of namedPaths(call.params))
       if (await throughLink(root, path))
         return { status: 422, body: { error: `${path}: this file is reached through a link and is not edited here.` } };
+    // decap-server reads a picture without looking first: one not there (an entry naming a picture
+    // removed since), or a folder, would be its 500 and an error in the log with the server's path.
+    const picture = call.action === 'getMediaFile' ? call.params?.path : undefined;
+    if (typeof picture === 'string' && !(await isFile(join(root, picture))))
+      return { status: 404, body: { error: `${picture}: no such picture.` } };
     const answer = await run(call);
     // A listing of a folder names its files: one reached through a link is left out.
     if ((call.action === 'entriesByFolder' || call.action === 'getMedia') && Array.isArray(answer.body)) {

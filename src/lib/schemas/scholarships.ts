@@ -64,6 +64,8 @@ const instantField = (name: string, endOfDay: boolean) =>
       /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}${LAGOS_OFFSET}` : value,
     ),
     v.isoTimestamp(DATE_FORMAT(name)),
+    // The pattern lets 2027-02-30 through, which Date would move to 2 March: the day must exist.
+    v.check((value) => new Date(`${value.slice(0, 10)}T00:00:00Z`).toISOString().startsWith(value.slice(0, 10)), DATE_FORMAT(name)),
     v.transform((value) => new Date(value).toISOString()),
     // The document says what is sent (a date or a date and time), not the date-time it becomes.
     v.metadata({ format: undefined, description: 'A date (2027-01-31: that day in Lagos) or an ISO 8601 date and time with its zone.' }),

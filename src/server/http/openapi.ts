@@ -175,7 +175,7 @@ export interface JsonRouteDescription {
    * Answers in another's protocol, not the envelope (the content editor's calls answer as
    * decap-server does): each status with its own JSON schema, replacing what the rest describes.
    */
-  protocolAnswers?: Partial<Record<200 | 403 | 422, { description: string; schema: AnySchema; example?: unknown }>>;
+  protocolAnswers?: Partial<Record<200 | 403 | 404 | 422, { description: string; schema: AnySchema; example?: unknown }>>;
 }
 
 const contentRange = {

@@ -6,10 +6,10 @@
 // writes in the same transaction. Two checkouts for the last seat, or for one code, queue on that
 // lock; the second reads what the first wrote and is refused. Reading the seats without the lock
 // would let both count the same free seat (tests/api/scholarships-races.test.ts).
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { StudentRecord } from '#server/auth/sessions.ts';
 import type { Database } from '#server/db/client.ts';
-import { scholarshipCodes, scholarshipCourses, scholarships } from '#server/db/schema.ts';
+import { payments, scholarshipCodes, scholarshipCourses, scholarships } from '#server/db/schema.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import {
   agesRefusal,
@@ -131,6 +131,32 @@ export async function holdCode(tx: Transaction, codeId: string, studentId: strin
     .update(scholarshipCodes)
     .set({ heldBy: studentId, heldUntil: new Date(now.getTime() + CODE_HELD_MS) })
     .where(eq(scholarshipCodes.id, codeId));
+}
+
+/**
+ * A payment that held the code has failed: only a pending payment holds a code and its seat
+ * (docs/product.md), so the hold ends now rather than after its 30 minutes, unless another pending
+ * payment of the student's still names the code, or a later checkout of theirs has held it again
+ * (a hold ending after this payment's own 30 minutes is not this payment's). (A page only left,
+ * Paystack's 'abandoned', may still be paid on: settle-payment.ts keeps its hold.)
+ */
+export async function releaseHold(db: Reader, codeId: string, studentId: string, paymentStartedAt: Date): Promise<void> {
+  const stillPending = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.scholarshipCodeId, codeId), eq(payments.studentId, studentId), eq(payments.status, 'pending')));
+  await db
+    .update(scholarshipCodes)
+    .set({ heldBy: null, heldUntil: null })
+    .where(
+      and(
+        eq(scholarshipCodes.id, codeId),
+        eq(scholarshipCodes.heldBy, studentId),
+        lte(scholarshipCodes.heldUntil, new Date(paymentStartedAt.getTime() + CODE_HELD_MS)),
+        isNull(scholarshipCodes.usedAt),
+        notExists(stillPending),
+      ),
+    );
 }
 
 /** Uses the code up for the student: its seat is taken. */

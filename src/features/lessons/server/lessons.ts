@@ -78,26 +78,30 @@ export async function createLesson(
   await requireCourse(db, courseId);
   const uploadId = uploadIdOf(body.upload);
   const captionsId = body.captions_upload ? uploadIdOf(body.captions_upload) : null;
-  if (!uploadId || (body.captions_upload && !captionsId)) throw new ApiError(400, LESSON_MESSAGES.noUpload);
+  // One upload cannot be both files: taking it as the captions would leave no lesson file.
+  if (!uploadId || (body.captions_upload && !captionsId) || captionsId === uploadId) throw new ApiError(400, LESSON_MESSAGES.noUpload);
   const id = randomUUID();
   const refuse = async (message: string) => {
     await rm(lessonDir(env, id), { recursive: true, force: true });
     return new ApiError(400, message);
   };
+  const refusal = (taken: { refused: 'missing' | 'incomplete' }) =>
+    refuse(taken.refused === 'missing' ? LESSON_MESSAGES.noUpload : LESSON_MESSAGES.incomplete);
 
-  const taken = await takeUpload(env, store, uploadId, id, EXTENSIONS[body.kind]);
-  if ('refused' in taken) throw await refuse(taken.refused === 'missing' ? LESSON_MESSAGES.noUpload : LESSON_MESSAGES.incomplete);
-  const wrong = await checkLessonFile(taken.path, body.kind);
-  if (wrong) throw await refuse(wrong);
+  // The captions first: refused, they cost a small file sent again, never the lesson file (up to 4 GiB),
+  // which stays an upload until everything else has been found right.
   let captions: string | null = null;
   if (captionsId) {
     const takenCaptions = await takeUpload(env, store, captionsId, id, 'captions.vtt');
-    if ('refused' in takenCaptions)
-      throw await refuse(takenCaptions.refused === 'missing' ? LESSON_MESSAGES.noUpload : LESSON_MESSAGES.incomplete);
+    if ('refused' in takenCaptions) throw await refusal(takenCaptions);
     const notVtt = await checkCaptionsFile(takenCaptions.path);
     if (notVtt) throw await refuse(notVtt);
     captions = 'captions.vtt';
   }
+  const taken = await takeUpload(env, store, uploadId, id, EXTENSIONS[body.kind]);
+  if ('refused' in taken) throw await refusal(taken);
+  const wrong = await checkLessonFile(taken.path, body.kind);
+  if (wrong) throw await refuse(wrong);
 
   const now = actor.at;
   return db.transaction(async (tx) => {

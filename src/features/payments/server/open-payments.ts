@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { payments, type PaymentProviderName } from '#server/db/schema.ts';
+import { releaseHold } from '#server/scholarships/take-code.ts';
 
 /** How long a provider's payment page is offered again; Paystack's stays usable for longer. */
 const OPEN_PAYMENT_REUSED_MS = 30 * 60_000;
@@ -79,10 +80,14 @@ export async function claimPayment(db: Database, request: PaymentRequest, now: D
       await sleep(LOOK_AGAIN_MS);
       continue;
     }
-    await db
+    const [superseded] = await db
       .update(payments)
       .set({ status: 'failed', failureReason: 'superseded', updatedAt: now })
-      .where(and(eq(payments.id, pending.id), eq(payments.status, 'pending')));
+      .where(and(eq(payments.id, pending.id), eq(payments.status, 'pending')))
+      .returning({ id: payments.id });
+    // Its code, when this checkout does not use it again, is no longer held (nor its seat).
+    if (superseded && pending.scholarshipCodeId && pending.scholarshipCodeId !== (request.scholarshipCodeId ?? null))
+      await releaseHold(db, pending.scholarshipCodeId, request.studentId, pending.createdAt);
   }
   return { kind: 'busy' };
 }

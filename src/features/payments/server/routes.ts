@@ -33,7 +33,7 @@ import { rateLimit, type RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { validateInput } from '#server/http/validate.ts';
 import { PaymentProviderUnavailableError, type ChargeState } from '#server/payments/provider.ts';
 import { CODE_TRIES_PER_ADDRESS, tryCode } from '#server/scholarships/code-tries.ts';
-import { codeRefusal, judgeCode } from '#server/scholarships/take-code.ts';
+import { codeRefusal, judgeCode, releaseHold } from '#server/scholarships/take-code.ts';
 import { CheckoutSchema, EnrolmentSchema, PaymentStatusSchema, REFERENCE_PATTERN } from '../schemas.ts';
 import { claimPayment } from './open-payments.ts';
 import { ALREADY_ENROLLED, checkoutWithCode } from './scholarship-checkout.ts';
@@ -274,6 +274,7 @@ export function createPaymentRoutes(services: ApiServices) {
           .update(payments)
           .set({ status: 'failed', failureReason: 'provider unavailable', updatedAt: clock() })
           .where(eq(payments.id, id));
+        if (withCode) await releaseHold(db, withCode.terms.codeId, student.id, now);
         throw error;
       }
     },

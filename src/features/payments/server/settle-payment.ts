@@ -14,7 +14,7 @@ import { courses, enrolments, payments, receipts, scholarshipCodes, scholarships
 import { notify } from '#server/notifications/notify.ts';
 import type { ChargeState, ChargeStatus } from '#server/payments/provider.ts';
 import { partnerName } from '#server/scholarships/partners.ts';
-import { takeHeldCode } from '#server/scholarships/take-code.ts';
+import { releaseHold, takeHeldCode } from '#server/scholarships/take-code.ts';
 import { receiptMail, refundNeededMail } from './mails.ts';
 
 type Payment = typeof payments.$inferSelect;
@@ -58,6 +58,9 @@ export async function settlePayment(services: ApiServices, payment: Payment, sta
       .set({ status: 'failed', failureReason: reason, updatedAt: now })
       .where(and(eq(payments.id, payment.id), notInArray(payments.status, SETTLED)))
       .returning({ id: payments.id });
+    // A page only left ('abandoned') may still be paid on: its 30 minutes of hold stand.
+    if (failed && payment.scholarshipCodeId && reason !== 'abandoned')
+      await releaseHold(db, payment.scholarshipCodeId, payment.studentId, payment.createdAt);
     if (failed) await notifyFailure(services, payment, reason, mismatch !== null, now);
     return done('failed');
   }

@@ -99,6 +99,7 @@ export function createContentRoutes(services: ApiServices) {
             },
           },
           403: { description: 'A file or an action the editor has no business with.', schema: RefusalSchema },
+          404: { description: '`getMediaFile` of a picture that is not there.', schema: RefusalSchema },
           422: { description: 'A save that breaks a content rule, with the file, line and reason in `error`.', schema: RefusalSchema },
         },
       }),
@@ -116,10 +117,10 @@ export function createContentRoutes(services: ApiServices) {
         const answer = await (await editor()).answer(call);
         if (answer.status === 'refused')
           return c.json({ message: answer.problem, error: answer.problem }, refusedForPlace(answer.problem) ? 403 : 422);
-        if (answer.status === 422) {
+        if (answer.status === 422 || answer.status === 404) {
           const said = (answer.body as { error?: unknown }).error;
           const error = typeof said === 'string' ? said : 'The editor refused this.';
-          return c.json({ message: error, error }, 422);
+          return c.json({ message: error, error }, answer.status);
         }
         if (answer.status !== 200) throw new Error(`decap-server answered ${answer.status} to ${call.action}`);
         const write = writeOf(call.action, call.params);
