@@ -59,7 +59,11 @@ let onLive: PublishingOptions['onLive'];
 /** main.ts: how this process switches to a release it made live. */
 export const whenLive = (switchTo: NonNullable<PublishingOptions['onLive']>) => (onLive = switchTo);
 
-export function publisherOf(services: Pick<ApiServices, 'db' | 'log' | 'clock' | 'env'>): Publisher {
+export function publisherOf(
+  services: Pick<ApiServices, 'db' | 'log' | 'clock' | 'env'>,
+  /** Tests: a quicker build than the site's own, taken when this repository's publisher is made. */
+  build?: PublishingOptions['build'],
+): Publisher {
   const repoDir = contentRepoDir(services.env);
   let publisher = publishers.get(repoDir);
   if (!publisher) {
@@ -70,6 +74,10 @@ export function publisherOf(services: Pick<ApiServices, 'db' | 'log' | 'clock' |
       repoDir,
       releasesDir: join(services.env.DATA_DIR, 'releases'),
       onLive: (release) => onLive?.(release) ?? Promise.resolve(),
+      ...(services.env.PUBLISH_DEPLOY_COMMAND
+        ? { deploy: { command: services.env.PUBLISH_DEPLOY_COMMAND, minutes: services.env.PUBLISH_DEPLOY_MINUTES } }
+        : {}),
+      ...(build ? { build } : {}),
     });
     publishers.set(repoDir, publisher);
   }

@@ -5,6 +5,8 @@
 //          partial unique index publishes_one_building refuses a second claim while one builds;
 //   build: `npm run build` with CONTENT_ROOT at the commit's export and BUILD_OUT_DIR in
 //          DATA_DIR/releases/<id>/, a time limit and a memory limit; its output kept in a file;
+//   deploy: PUBLISH_DEPLOY_COMMAND, when set, given the built folder (deploy-release.ts): 'live' waits
+//          for it, and its failure fails the publish;
 //   live:  the release's catalogue synced with its build id and folder in one transaction
 //          (catalogue/sync.ts); every process then switches to it (main.ts, catalogue/release.ts).
 import { spawn } from 'node:child_process';
@@ -19,6 +21,7 @@ import { readCatalogueFile } from '#server/catalogue/catalogue-file.ts';
 import { syncCatalogue } from '#server/catalogue/sync.ts';
 import { exportCommit } from './content-git.ts';
 import { plainReason } from './build-reason.ts';
+import { runDeployCommand } from './deploy-release.ts';
 
 /** A build that takes longer is stopped and fails (here one takes about 30 s). */
 const BUILD_TIME_LIMIT_MS = 5 * 60_000;
@@ -41,7 +44,18 @@ export interface PublishingOptions {
   releasesDir: string;
   /** This process goes over to a release just made live (main.ts); the others follow the database. */
   onLive?: (release: { buildId: string; distDir: string }) => Promise<void>;
+  /** PUBLISH_DEPLOY_COMMAND and its time limit: the built folder handed to a CDN before going live. */
+  deploy?: { command: string; minutes: number };
+  /** The build itself; `npm run build` unless a test gives a quicker one. */
+  build?: Build;
 }
+
+export type Build = (paths: {
+  contentRoot: string;
+  distDir: string;
+  cacheDir: string;
+  logFile: string;
+}) => Promise<{ ok: true } | { ok: false; reason: string }>;
 
 export type Publisher = ReturnType<typeof createPublisher>;
 
@@ -107,10 +121,24 @@ export function createPublisher(options: PublishingOptions) {
       await rm(contentRoot, { recursive: true, force: true });
       await exportCommit(options.repoDir, commit, contentRoot);
       const distDir = join(dir, 'dist');
-      const result = await runBuild({ contentRoot, distDir, cacheDir: join(work, 'cache'), logFile: join(dir, 'build.log') });
+      const logFile = join(dir, 'build.log');
+      const result = await (options.build ?? runBuild)({ contentRoot, distDir, cacheDir: join(work, 'cache'), logFile });
       if (!result.ok) {
         await finish(id, 'failed', result.reason);
         return;
+      }
+      if (options.deploy) {
+        await db.update(publishes).set({ log: 'Sending the pages to the web host…' }).where(eq(publishes.id, id));
+        const deployed = await runDeployCommand({
+          command: options.deploy.command,
+          releaseDir: distDir,
+          logFile,
+          timeLimitMinutes: options.deploy.minutes,
+        });
+        if (!deployed.ok) {
+          await finish(id, 'failed', deployed.reason);
+          return;
+        }
       }
       const build = await readCatalogueFile(distDir);
       await syncCatalogue(db, build.catalogue, clock(), build.buildId, distDir);
@@ -177,17 +205,7 @@ const isUniqueViolation = (error: unknown) => {
 };
 
 /** `npm run build` over the export, in a child process with a time and a memory limit. */
-function runBuild({
-  contentRoot,
-  distDir,
-  cacheDir,
-  logFile,
-}: {
-  contentRoot: string;
-  distDir: string;
-  cacheDir: string;
-  logFile: string;
-}): Promise<{ ok: true } | { ok: false; reason: string }> {
+const runBuild: Build = ({ contentRoot, distDir, cacheDir, logFile }) => {
   return mkdir(dirname(logFile), { recursive: true }).then(
     () =>
       new Promise((done) => {
@@ -233,4 +251,4 @@ function runBuild({
         });
       }),
   );
-}
+};
