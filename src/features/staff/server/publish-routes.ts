@@ -15,7 +15,17 @@ import { describeJsonRoute } from '#server/http/openapi.ts';
 import { validateInput } from '#server/http/validate.ts';
 import { PublishBodySchema, PublishesPageSchema, PublishSchema, PublishStartedSchema, StaffPagingQuerySchema } from '../schemas.ts';
 import { auditActor, recordAudit } from './audit.ts';
-import { commitContentBefore, commitSaved, ensureHistory, hasSaved } from './content-git.ts';
+import {
+  authorOfCommit,
+  commitContentBefore,
+  commitSaved,
+  ContentConflict,
+  ensureHistory,
+  filesBetween,
+  hasSaved,
+  headOf,
+  mergeRemote,
+} from './content-git.ts';
 import { contentRepoDir } from './content-repo.ts';
 import { createPublisher, type Publisher, type PublishingOptions } from './publishing.ts';
 import { requireAdmin, requireStaff, type StaffEnv } from './require-staff.ts';
@@ -78,6 +88,7 @@ export function publisherOf(
         ? { deploy: { command: services.env.PUBLISH_DEPLOY_COMMAND, minutes: services.env.PUBLISH_DEPLOY_MINUTES } }
         : {}),
       ...(build ? { build } : {}),
+      ...(services.env.CONTENT_REMOTE ? { remote: { url: services.env.CONTENT_REMOTE, branch: services.env.CONTENT_REMOTE_BRANCH } } : {}),
     });
     publishers.set(repoDir, publisher);
   }
@@ -126,9 +137,23 @@ export function createPublishRoutes(services: ApiServices) {
         const member = c.var.staff;
         const row = await inTurn(async () => {
           await ensureHistory(repoDir());
-          const { files, commit } = await commitSaved(repoDir(), message, { name: member.name, email: member.email });
-          if (!commit) throw new ApiError(409, NOTHING_TO_PUBLISH);
-          return insertPublish(member, commit, files, message, null);
+          const before = await headOf(repoDir());
+          // A developer's commits on CONTENT_REMOTE come in first, so they are published with the saves.
+          const remote = services.env.CONTENT_REMOTE;
+          const pulled = remote
+            ? await mergeRemote(repoDir(), { url: remote, branch: services.env.CONTENT_REMOTE_BRANCH }).catch((error: unknown) => {
+                if (error instanceof ContentConflict) throw new ApiError(409, error.message);
+                throw error;
+              })
+            : { note: null, merged: null };
+          if (pulled.note) services.log.info(`[publish] ${pulled.note}`);
+          const saved = await commitSaved(repoDir(), message, { name: member.name, email: member.email });
+          const head = saved.commit ?? (pulled.merged && (await headOf(repoDir())));
+          if (!head || !before) throw new ApiError(409, NOTHING_TO_PUBLISH);
+          const files = await filesBetween(repoDir(), before, head);
+          // Nothing saved here: the publish is of the remote's commits, under their author's name.
+          const author = saved.commit ? member : { id: null, ...(await authorOfCommit(repoDir(), pulled.merged!)) };
+          return insertPublish(author, head, files, message, null);
         });
         await recordAudit(db, {
           ...auditActor(c, services),
@@ -224,7 +249,7 @@ export function createPublishRoutes(services: ApiServices) {
     );
 
   async function insertPublish(
-    member: { id: string; name: string; email: string },
+    member: { id: string | null; name: string; email: string },
     commit: string,
     files: string[],
     message: string,

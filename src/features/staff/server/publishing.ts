@@ -8,7 +8,8 @@
 //   deploy: PUBLISH_DEPLOY_COMMAND, when set, given the built folder (deploy-release.ts): 'live' waits
 //          for it, and its failure fails the publish;
 //   live:  the release's catalogue synced with its build id and folder in one transaction
-//          (catalogue/sync.ts); every process then switches to it (main.ts, catalogue/release.ts).
+//          (catalogue/sync.ts); every process then switches to it (main.ts, catalogue/release.ts);
+//   push:  the commit sent to CONTENT_REMOTE, when set; a failure is in the log, the publish stays live.
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
@@ -19,7 +20,7 @@ import { publishes } from '#server/db/schema.ts';
 import type { Logger } from '#server/log.ts';
 import { readCatalogueFile } from '#server/catalogue/catalogue-file.ts';
 import { syncCatalogue } from '#server/catalogue/sync.ts';
-import { exportCommit } from './content-git.ts';
+import { exportCommit, pushTo, type ContentRemote } from './content-git.ts';
 import { plainReason } from './build-reason.ts';
 import { runDeployCommand } from './deploy-release.ts';
 
@@ -46,6 +47,8 @@ export interface PublishingOptions {
   onLive?: (release: { buildId: string; distDir: string }) => Promise<void>;
   /** PUBLISH_DEPLOY_COMMAND and its time limit: the built folder handed to a CDN before going live. */
   deploy?: { command: string; minutes: number };
+  /** CONTENT_REMOTE: where each publish is pushed once it is live. */
+  remote?: ContentRemote;
   /** The build itself; `npm run build` unless a test gives a quicker one. */
   build?: Build;
 }
@@ -147,6 +150,7 @@ export function createPublisher(options: PublishingOptions) {
         .set({ status: 'live', log: 'Live.', finishedAt: clock(), buildId: build.buildId, releaseDir: distDir })
         .where(eq(publishes.id, id));
       await options.onLive?.({ buildId: build.buildId, distDir });
+      if (options.remote) await pushLive(id, commit, options.remote);
       await pruneReleases();
     } catch (error) {
       log.error(`[publish] publish ${id} failed`, error);
@@ -154,6 +158,22 @@ export function createPublisher(options: PublishingOptions) {
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /**
+   * Sends a live publish's commit to CONTENT_REMOTE. It is live whatever happens here: a push that
+   * fails is said in its log, and the next publish pushes again (its commit holds this one).
+   */
+  async function pushLive(id: string, commit: string, remote: ContentRemote) {
+    const failed = await pushTo(options.repoDir, remote, commit);
+    if (!failed) return;
+    log.info(`[publish] publish ${id} is live but was not pushed: ${failed}`);
+    await db
+      .update(publishes)
+      .set({
+        log: `Live. It could not be sent to the shared content repository (CONTENT_REMOTE), which the next publish tries again: ${failed}`,
+      })
+      .where(eq(publishes.id, id));
   }
 
   /** Keeps the releases a process still switching may need (the last few live ones, and any being built); the others' folders go. */
