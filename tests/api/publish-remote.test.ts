@@ -4,7 +4,7 @@
 // with nothing saved in the editor; a staff save and a remote commit to the same file are refused in
 // plain words, nothing changed live and the save kept. The remote is a local bare repository.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -105,5 +105,19 @@ describe('CONTENT_REMOTE', () => {
       'Staff edit three',
       'Developer edit of the bridal page.',
     ]);
+
+    // A symbolic link committed on the remote is never merged nor followed by a build.
+    gitIn(developer, 'pull', '-q', '--ff-only', 'origin', 'main');
+    symlinkSync('/etc/passwd', join(developer, 'content', 'courses', 'linked.md'));
+    gitIn(developer, 'add', '-A');
+    gitIn(developer, '-c', 'user.name=Ada Developer', '-c', 'user.email=ada@dev.example', 'commit', '-qm', 'A link');
+    gitIn(developer, 'push', '-q', 'origin', 'HEAD:main');
+    const linked = await publish('A link');
+    expect(linked).toEqual({
+      status: 409,
+      message:
+        'Nothing was published: in the shared content repository, content/courses/linked.md is a link to somewhere else, which a publish never follows. Nothing changed on the site; ask a developer to put the file itself there instead.',
+    });
+    expect(gitIn(repo, 'rev-parse', 'HEAD')).toBe(gitIn(remote, 'rev-parse', 'main~1'));
   }, 60_000);
 });

@@ -83,7 +83,7 @@ export interface ContentRemote {
   branch: string;
 }
 
-/** A staff save and the remote's commits that cannot both be published; the message is for staff. */
+/** Remote commits that cannot be published (with a staff save, or at all); the message is for staff. */
 export class ContentConflict extends Error {
   override name = 'ContentConflict';
 }
@@ -128,6 +128,16 @@ export async function mergeRemote(dir: string, remote: ContentRemote): Promise<{
     () => false,
   );
   if (known) return { note: null, merged: null };
+  // The editor never writes a symbolic link (nor a submodule), and a build must not follow one out of
+  // the export: a commit bringing one is refused before anything is merged.
+  const links = (await git(dir, ['ls-tree', '-r', '-z', fetched]))
+    .split('\0')
+    .filter((entry) => /^(120000|160000) /.test(entry))
+    .map((entry) => entry.slice(entry.indexOf('\t') + 1));
+  if (links.length)
+    throw new ContentConflict(
+      `Nothing was published: in the shared content repository, ${links.join(', ')} ${links.length === 1 ? 'is a link' : 'are links'} to somewhere else, which a publish never follows. Nothing changed on the site; ask a developer to put the file itself there instead.`,
+    );
   try {
     await git(dir, ['merge', '--quiet', '--no-edit', '-m', 'Commits from the shared content repository', fetched]);
     return { note: null, merged: fetched };
