@@ -43,7 +43,7 @@ function developerCommits(path: string, text: string) {
 
 describe('CONTENT_REMOTE', () => {
   it('pushes each publish, publishes a developer’s commit under their name, and refuses a conflict in plain words', async () => {
-    const { token, staff } = await seedStaff(t, { name: 'Kemi Adebayo' });
+    const { token, staff } = await seedStaff(t, { name: 'Kemi Adebayo', role: 'admin' });
     await ensureContentRepo(repo);
     publisherOf(servicesOf(t), quickBuild);
     const publish = async (message: string) => {
@@ -105,6 +105,27 @@ describe('CONTENT_REMOTE', () => {
       'Staff edit three',
       'Developer edit of the bridal page.',
     ]);
+
+    // A publish of two developer commits, undone: both are undone, and the undo is pushed.
+    developerCommits(OTHER, 'Developer edit two.');
+    developerCommits(OTHER, 'Developer edit three.');
+    const fifth = await publish('Two developer edits');
+    expect(fifth).toMatchObject({ status: 'live', author: { name: 'Ada Developer' } });
+    const undo = await readData(
+      await send(t.app, `staff/publish/${(fifth as { id: string }).id}/rollback`, { message: 'Undo them' }, { token }),
+      PublishStartedSchema,
+      202,
+    );
+    await publisherOf(servicesOf(t)).idle();
+    expect(await readData(await get(t.app, `staff/publish/${undo.id}`, { token }), PublishSchema)).toMatchObject({
+      status: 'live',
+      files: [OTHER],
+    });
+    const [undone] = await t.db.select().from(catalogueRelease);
+    const other = readFileSync(join(undone!.releaseDir!, 'courses', 'childrens-wear.md'), 'utf8');
+    expect(other).toContain('Staff edit four.');
+    expect(other).not.toMatch(/Developer edit (two|three)\./);
+    expect(gitIn(remote, 'log', '-1', '--format=%s', 'main')).toBe('Undo them');
 
     // A symbolic link committed on the remote is never merged nor followed by a build.
     gitIn(developer, 'pull', '-q', '--ff-only', 'origin', 'main');

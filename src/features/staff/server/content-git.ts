@@ -56,11 +56,14 @@ export async function commitSaved(dir: string, message: string, author: { name: 
 export const hasSaved = async (dir: string) => (await git(dir, ['status', '--porcelain', '--', 'content'])) !== '';
 
 /**
- * Commits the content as it was before `commit` (its parent's tree, every later change undone), as
- * `author`: the files changed and the new commit.
+ * Commits the content as it was at `base` (every later change undone), as `author`: the files changed
+ * and the new commit. `base` is what was there before the publish undone: the commit of the publish
+ * before it, or the first commit (a publish of a remote's commits may be several commits, so its
+ * parent is not always where it started).
  */
-export async function commitContentBefore(dir: string, commit: string, message: string, author: { name: string; email: string }) {
-  await git(dir, ['read-tree', '-u', '--reset', `${commit}^`]);
+export async function commitContentAt(dir: string, base: string | null, message: string, author: { name: string; email: string }) {
+  const at = base ?? (await git(dir, ['rev-list', '--max-parents=0', 'HEAD'])).split('\n')[0]!;
+  await git(dir, ['read-tree', '-u', '--reset', at]);
   return commitSaved(dir, message, author);
 }
 

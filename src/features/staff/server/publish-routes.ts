@@ -3,7 +3,7 @@
 // a child process, one at a time (publishing.ts). GET staff/publish/{id} follows one, GET
 // staff/publish is the history, and an admin's rollback publishes the content as it was before a
 // publish. Every publish and rollback is in the audit log.
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { join } from 'node:path';
 import type { Database } from '#server/db/client.ts';
@@ -17,7 +17,7 @@ import { PublishBodySchema, PublishesPageSchema, PublishSchema, PublishStartedSc
 import { auditActor, recordAudit } from './audit.ts';
 import {
   authorOfCommit,
-  commitContentBefore,
+  commitContentAt,
   commitSaved,
   ContentConflict,
   ensureHistory,
@@ -230,7 +230,14 @@ export function createPublishRoutes(services: ApiServices) {
         const row = await inTurn(async () => {
           await ensureHistory(repoDir());
           if (await hasSaved(repoDir())) throw new ApiError(409, SAVED_NOT_PUBLISHED);
-          const { files, commit } = await commitContentBefore(repoDir(), undone.commit, message, {
+          // Each publish's commit is what the next one started from (publishes are made one git turn at a time).
+          const [previous] = await db
+            .select({ commit: publishes.commit })
+            .from(publishes)
+            .where(lt(publishes.createdAt, undone.createdAt))
+            .orderBy(desc(publishes.createdAt))
+            .limit(1);
+          const { files, commit } = await commitContentAt(repoDir(), previous?.commit ?? null, message, {
             name: member.name,
             email: member.email,
           });
