@@ -144,6 +144,25 @@ const EnvSchema = v.object({
    * made at first use as a copy of the release's content/ (docs/decisions/019). Default DATA_DIR/content-repo.
    */
   CONTENT_REPO_DIR: optional(v.pipe(v.string(), v.nonEmpty())),
+  /**
+   * A command run after each publish's build succeeds and before it goes live, e.g. a bucket sync or a
+   * CDN upload (docs/deployment.md). It is run by /bin/sh with the built folder as RELEASE_DIR and as
+   * $1; a failure (or more than PUBLISH_DEPLOY_MINUTES) fails the publish and nothing changes live.
+   */
+  PUBLISH_DEPLOY_COMMAND: optional(v.pipe(v.string(), v.nonEmpty())),
+  PUBLISH_DEPLOY_MINUTES: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,2}$/, 'must be a whole number of minutes, e.g. 10'), v.transform(Number)),
+    '10',
+  ),
+  /**
+   * A git repository (URL or path) the content repository is pushed to after each publish goes live,
+   * and fetched from before each publish, so a developer's commit there is published too (docs/decisions/019).
+   */
+  CONTENT_REMOTE: optional(v.pipe(v.string(), v.regex(/^[^\s-]\S*$/, 'must be a git URL or a path'))),
+  CONTENT_REMOTE_BRANCH: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/, 'must be a branch name such as main')),
+    'main',
+  ),
   /** Course materials (videos, PDFs), one folder per course id: served only through signed links. */
   MATERIALS_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './content/materials'),
 });

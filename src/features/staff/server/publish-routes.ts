@@ -3,7 +3,7 @@
 // a child process, one at a time (publishing.ts). GET staff/publish/{id} follows one, GET
 // staff/publish is the history, and an admin's rollback publishes the content as it was before a
 // publish. Every publish and rollback is in the audit log.
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { join } from 'node:path';
 import type { Database } from '#server/db/client.ts';
@@ -15,7 +15,17 @@ import { describeJsonRoute } from '#server/http/openapi.ts';
 import { validateInput } from '#server/http/validate.ts';
 import { PublishBodySchema, PublishesPageSchema, PublishSchema, PublishStartedSchema, StaffPagingQuerySchema } from '../schemas.ts';
 import { auditActor, recordAudit } from './audit.ts';
-import { commitContentBefore, commitSaved, ensureHistory, hasSaved } from './content-git.ts';
+import {
+  authorOfCommit,
+  commitContentAt,
+  commitSaved,
+  ContentConflict,
+  ensureHistory,
+  filesBetween,
+  hasSaved,
+  headOf,
+  mergeRemote,
+} from './content-git.ts';
 import { contentRepoDir } from './content-repo.ts';
 import { createPublisher, type Publisher, type PublishingOptions } from './publishing.ts';
 import { requireAdmin, requireStaff, type StaffEnv } from './require-staff.ts';
@@ -59,7 +69,11 @@ let onLive: PublishingOptions['onLive'];
 /** main.ts: how this process switches to a release it made live. */
 export const whenLive = (switchTo: NonNullable<PublishingOptions['onLive']>) => (onLive = switchTo);
 
-export function publisherOf(services: Pick<ApiServices, 'db' | 'log' | 'clock' | 'env'>): Publisher {
+export function publisherOf(
+  services: Pick<ApiServices, 'db' | 'log' | 'clock' | 'env'>,
+  /** Tests: a quicker build than the site's own, taken when this repository's publisher is made. */
+  build?: PublishingOptions['build'],
+): Publisher {
   const repoDir = contentRepoDir(services.env);
   let publisher = publishers.get(repoDir);
   if (!publisher) {
@@ -70,6 +84,11 @@ export function publisherOf(services: Pick<ApiServices, 'db' | 'log' | 'clock' |
       repoDir,
       releasesDir: join(services.env.DATA_DIR, 'releases'),
       onLive: (release) => onLive?.(release) ?? Promise.resolve(),
+      ...(services.env.PUBLISH_DEPLOY_COMMAND
+        ? { deploy: { command: services.env.PUBLISH_DEPLOY_COMMAND, minutes: services.env.PUBLISH_DEPLOY_MINUTES } }
+        : {}),
+      ...(build ? { build } : {}),
+      ...(services.env.CONTENT_REMOTE ? { remote: { url: services.env.CONTENT_REMOTE, branch: services.env.CONTENT_REMOTE_BRANCH } } : {}),
     });
     publishers.set(repoDir, publisher);
   }
@@ -118,9 +137,23 @@ export function createPublishRoutes(services: ApiServices) {
         const member = c.var.staff;
         const row = await inTurn(async () => {
           await ensureHistory(repoDir());
-          const { files, commit } = await commitSaved(repoDir(), message, { name: member.name, email: member.email });
-          if (!commit) throw new ApiError(409, NOTHING_TO_PUBLISH);
-          return insertPublish(member, commit, files, message, null);
+          const before = await headOf(repoDir());
+          // A developer's commits on CONTENT_REMOTE come in first, so they are published with the saves.
+          const remote = services.env.CONTENT_REMOTE;
+          const pulled = remote
+            ? await mergeRemote(repoDir(), { url: remote, branch: services.env.CONTENT_REMOTE_BRANCH }).catch((error: unknown) => {
+                if (error instanceof ContentConflict) throw new ApiError(409, error.message);
+                throw error;
+              })
+            : { note: null, merged: null };
+          if (pulled.note) services.log.info(`[publish] ${pulled.note}`);
+          const saved = await commitSaved(repoDir(), message, { name: member.name, email: member.email });
+          const head = saved.commit ?? (pulled.merged && (await headOf(repoDir())));
+          if (!head || !before) throw new ApiError(409, NOTHING_TO_PUBLISH);
+          const files = await filesBetween(repoDir(), before, head);
+          // Nothing saved here: the publish is of the remote's commits, under their author's name.
+          const author = saved.commit ? member : { id: null, ...(await authorOfCommit(repoDir(), pulled.merged!)) };
+          return insertPublish(author, head, files, message, null);
         });
         await recordAudit(db, {
           ...auditActor(c, services),
@@ -197,7 +230,14 @@ export function createPublishRoutes(services: ApiServices) {
         const row = await inTurn(async () => {
           await ensureHistory(repoDir());
           if (await hasSaved(repoDir())) throw new ApiError(409, SAVED_NOT_PUBLISHED);
-          const { files, commit } = await commitContentBefore(repoDir(), undone.commit, message, {
+          // Each publish's commit is what the next one started from (publishes are made one git turn at a time).
+          const [previous] = await db
+            .select({ commit: publishes.commit })
+            .from(publishes)
+            .where(lt(publishes.createdAt, undone.createdAt))
+            .orderBy(desc(publishes.createdAt))
+            .limit(1);
+          const { files, commit } = await commitContentAt(repoDir(), previous?.commit ?? null, message, {
             name: member.name,
             email: member.email,
           });
@@ -216,7 +256,7 @@ export function createPublishRoutes(services: ApiServices) {
     );
 
   async function insertPublish(
-    member: { id: string; name: string; email: string },
+    member: { id: string | null; name: string; email: string },
     commit: string,
     files: string[],
     message: string,

@@ -5,8 +5,11 @@
 //          partial unique index publishes_one_building refuses a second claim while one builds;
 //   build: `npm run build` with CONTENT_ROOT at the commit's export and BUILD_OUT_DIR in
 //          DATA_DIR/releases/<id>/, a time limit and a memory limit; its output kept in a file;
+//   deploy: PUBLISH_DEPLOY_COMMAND, when set, given the built folder (deploy-release.ts): 'live' waits
+//          for it, and its failure fails the publish;
 //   live:  the release's catalogue synced with its build id and folder in one transaction
-//          (catalogue/sync.ts); every process then switches to it (main.ts, catalogue/release.ts).
+//          (catalogue/sync.ts); every process then switches to it (main.ts, catalogue/release.ts);
+//   push:  the commit sent to CONTENT_REMOTE, when set; a failure is in the log, the publish stays live.
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
@@ -17,8 +20,9 @@ import { publishes } from '#server/db/schema.ts';
 import type { Logger } from '#server/log.ts';
 import { readCatalogueFile } from '#server/catalogue/catalogue-file.ts';
 import { syncCatalogue } from '#server/catalogue/sync.ts';
-import { exportCommit } from './content-git.ts';
+import { exportCommit, pushTo, type ContentRemote } from './content-git.ts';
 import { plainReason } from './build-reason.ts';
+import { runDeployCommand } from './deploy-release.ts';
 
 /** A build that takes longer is stopped and fails (here one takes about 30 s). */
 const BUILD_TIME_LIMIT_MS = 5 * 60_000;
@@ -41,7 +45,20 @@ export interface PublishingOptions {
   releasesDir: string;
   /** This process goes over to a release just made live (main.ts); the others follow the database. */
   onLive?: (release: { buildId: string; distDir: string }) => Promise<void>;
+  /** PUBLISH_DEPLOY_COMMAND and its time limit: the built folder handed to a CDN before going live. */
+  deploy?: { command: string; minutes: number };
+  /** CONTENT_REMOTE: where each publish is pushed once it is live. */
+  remote?: ContentRemote;
+  /** The build itself; `npm run build` unless a test gives a quicker one. */
+  build?: Build;
 }
+
+export type Build = (paths: {
+  contentRoot: string;
+  distDir: string;
+  cacheDir: string;
+  logFile: string;
+}) => Promise<{ ok: true } | { ok: false; reason: string }>;
 
 export type Publisher = ReturnType<typeof createPublisher>;
 
@@ -107,10 +124,24 @@ export function createPublisher(options: PublishingOptions) {
       await rm(contentRoot, { recursive: true, force: true });
       await exportCommit(options.repoDir, commit, contentRoot);
       const distDir = join(dir, 'dist');
-      const result = await runBuild({ contentRoot, distDir, cacheDir: join(work, 'cache'), logFile: join(dir, 'build.log') });
+      const logFile = join(dir, 'build.log');
+      const result = await (options.build ?? runBuild)({ contentRoot, distDir, cacheDir: join(work, 'cache'), logFile });
       if (!result.ok) {
         await finish(id, 'failed', result.reason);
         return;
+      }
+      if (options.deploy) {
+        await db.update(publishes).set({ log: 'Sending the pages to the web host…' }).where(eq(publishes.id, id));
+        const deployed = await runDeployCommand({
+          command: options.deploy.command,
+          releaseDir: distDir,
+          logFile,
+          timeLimitMinutes: options.deploy.minutes,
+        });
+        if (!deployed.ok) {
+          await finish(id, 'failed', deployed.reason);
+          return;
+        }
       }
       const build = await readCatalogueFile(distDir);
       await syncCatalogue(db, build.catalogue, clock(), build.buildId, distDir);
@@ -119,6 +150,7 @@ export function createPublisher(options: PublishingOptions) {
         .set({ status: 'live', log: 'Live.', finishedAt: clock(), buildId: build.buildId, releaseDir: distDir })
         .where(eq(publishes.id, id));
       await options.onLive?.({ buildId: build.buildId, distDir });
+      if (options.remote) await pushLive(id, commit, options.remote);
       await pruneReleases();
     } catch (error) {
       log.error(`[publish] publish ${id} failed`, error);
@@ -126,6 +158,22 @@ export function createPublisher(options: PublishingOptions) {
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /**
+   * Sends a live publish's commit to CONTENT_REMOTE. It is live whatever happens here: a push that
+   * fails is said in its log, and the next publish pushes again (its commit holds this one).
+   */
+  async function pushLive(id: string, commit: string, remote: ContentRemote) {
+    const failed = await pushTo(options.repoDir, remote, commit);
+    if (!failed) return;
+    log.info(`[publish] publish ${id} is live but was not pushed: ${failed}`);
+    await db
+      .update(publishes)
+      .set({
+        log: `Live. It could not be sent to the shared content repository (CONTENT_REMOTE), which the next publish tries again: ${failed}`,
+      })
+      .where(eq(publishes.id, id));
   }
 
   /** Keeps the releases a process still switching may need (the last few live ones, and any being built); the others' folders go. */
@@ -177,17 +225,7 @@ const isUniqueViolation = (error: unknown) => {
 };
 
 /** `npm run build` over the export, in a child process with a time and a memory limit. */
-function runBuild({
-  contentRoot,
-  distDir,
-  cacheDir,
-  logFile,
-}: {
-  contentRoot: string;
-  distDir: string;
-  cacheDir: string;
-  logFile: string;
-}): Promise<{ ok: true } | { ok: false; reason: string }> {
+const runBuild: Build = ({ contentRoot, distDir, cacheDir, logFile }) => {
   return mkdir(dirname(logFile), { recursive: true }).then(
     () =>
       new Promise((done) => {
@@ -233,4 +271,4 @@ function runBuild({
         });
       }),
   );
-}
+};

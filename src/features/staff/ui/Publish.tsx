@@ -102,6 +102,8 @@ function Publish() {
                         <td data-label="Status">
                           <Badge value={publish.status} />
                           {publish.status === 'failed' && <p className="staff-error">{publish.log}</p>}
+                          {/* Live, with something to say (a push to CONTENT_REMOTE that failed). */}
+                          {publish.status === 'live' && publish.log !== 'Live.' && <p className="staff-muted">{publish.log}</p>}
                         </td>
                         {admin && (
                           <td data-label="Undo">
