@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A backup of everything the site cannot rebuild from the repository, in one folder per run:
 #   db.dump        the database (pg_dump, custom format): accounts, payments, enrolments, progress, secrets
-#   uploads.tar.gz the pictures in DATA_DIR/uploads (none with S3_BUCKET: the bucket keeps its own versions)
+#   uploads.tar.gz the files in DATA_DIR: the pictures in uploads/ (not with S3_BUCKET: the bucket keeps
+#                  its own versions), the lessons' files and renditions in lessons/, and the content
+#                  repository staff edit and publish from, content-repo/ (with its history)
 #   api.env        the settings, with the database password and the Paystack secret
 # then, when BACKUP_COPY and BACKUP_TARGET are set (ADIRE_ETC/backup.env), a copy off the machine,
 # and removes local backups older than 30 days. Run as root: nightly from cron, and before every
@@ -19,8 +21,14 @@ umask 077
 out="$BACKUPS/$(date -u +%Y-%m-%dT%H%M%S.%3NZ)"
 mkdir -p "$out.partial"
 pg_dump --format=custom --file="$out.partial/db.dump" "$DATABASE_URL"
-if [[ -z ${S3_BUCKET:-} && -d ${DATA_DIR:-./data}/uploads ]]; then
-  tar -C "$DATA_DIR" -czf "$out.partial/uploads.tar.gz" uploads
+data=${DATA_DIR:-./data}
+folders=()
+if [[ -z ${S3_BUCKET:-} && -d $data/uploads ]]; then folders+=(uploads); fi
+for folder in lessons content-repo; do
+  if [[ -d $data/$folder ]]; then folders+=("$folder"); fi
+done
+if ((${#folders[@]} > 0)); then
+  tar -C "$data" -czf "$out.partial/uploads.tar.gz" "${folders[@]}"
 fi
 cp "$ETC/api.env" "$out.partial/api.env"
 # Only a complete backup gets its name: a run that failed halfway leaves a .partial folder.
