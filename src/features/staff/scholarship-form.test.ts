@@ -40,6 +40,13 @@ describe('the scholarship form', () => {
     ]);
   });
 
+  it('says a half-typed or impossible date is not a date, and never throws while someone types', () => {
+    for (const starts_at of ['2027-1', '2027-13-01', '2027-02-30']) {
+      const result = v.safeParse(ScholarshipFormSchema, { ...filled, starts_at });
+      expect(v.flatten<typeof ScholarshipFormSchema>(result.issues!).nested?.starts_at?.[0]).toMatch(/^The opening date must be a date/);
+    }
+  });
+
   it('lets a scholarship close on its opening day, not before', () => {
     expect(closingDayError('2026-12-10', '2026-12-10')).toBeUndefined();
     expect(closingDayError('2026-12-10', '2026-12-09')).toBe('The closing date must be after the opening date');

@@ -52,6 +52,12 @@ const MAX_CODES = 500;
 const DATE_FORMAT = (name: string) => `${name} must be a date (2027-01-31) or a date and time (2027-01-31T09:00:00Z)`;
 const LAGOS_OFFSET = '+01:00';
 
+/** Whether `day` (2027-02-28) is a day of the calendar: not 2027-02-30, nor anything that is no date. */
+function dayExists(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+}
+
 /**
  * A date from the console's date field means that day in Lagos: the start of it for `starts_at`, the
  * end of it for `ends_at`. A full ISO date and time (with its zone) is taken as given.
@@ -64,8 +70,9 @@ const instantField = (name: string, endOfDay: boolean) =>
       /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}${LAGOS_OFFSET}` : value,
     ),
     v.isoTimestamp(DATE_FORMAT(name)),
-    // The pattern lets 2027-02-30 through, which Date would move to 2 March: the day must exist.
-    v.check((value) => new Date(`${value.slice(0, 10)}T00:00:00Z`).toISOString().startsWith(value.slice(0, 10)), DATE_FORMAT(name)),
+    // The pattern lets 2027-02-30 through, which Date would move to 2 March: the day must exist. Valibot
+    // runs this check after a failed isoTimestamp too (a half-typed date in the form), so it must not throw.
+    v.check((value) => dayExists(value.slice(0, 10)), DATE_FORMAT(name)),
     v.transform((value) => new Date(value).toISOString()),
     // The document says what is sent (a date or a date and time), not the date-time it becomes.
     v.metadata({ format: undefined, description: 'A date (2027-01-31: that day in Lagos) or an ISO 8601 date and time with its zone.' }),
