@@ -1,7 +1,8 @@
 // A change that needs no reason but cannot be undone (closing a scholarship early): a modal dialog
 // that says what will happen, focus kept inside until it is confirmed or cancelled, and the opener
 // focused again after, as the reason dialog does.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useModal } from './use-modal.ts';
 
 interface ConfirmDialogProps {
   title: string;
@@ -13,15 +14,9 @@ interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ title, open, confirmLabel, children, onClose, onConfirm }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open);
   const titleId = useId();
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   const confirm = () => {
     if (busy) return;
     setBusy(true);

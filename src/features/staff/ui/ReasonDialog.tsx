@@ -1,9 +1,10 @@
 // A change that needs a reason (deactivate, activate, refund, revoke): a modal dialog with the reason's
 // field, focus kept inside until it is sent or cancelled, and the opener focused again after.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
 import { ReasonBodySchema as ReasonSchema } from '../schemas.ts';
+import { useModal } from './use-modal.ts';
 
 interface ReasonDialogProps {
   title: string;
@@ -15,7 +16,7 @@ interface ReasonDialogProps {
 }
 
 export function ReasonDialog({ title, open, submitLabel, children, onClose, onSubmit }: ReasonDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open);
   // A page may hold more than one dialog (a student's: activate and revoke): each title its own id.
   const titleId = useId();
   const form = useAppForm({
@@ -30,12 +31,6 @@ export function ReasonDialog({ title, open, submitLabel, children, onClose, onSu
       { resetOnSuccess: true },
     ),
   });
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
     <dialog ref={ref} className="staff-dialog" aria-labelledby={titleId} onClose={onClose}>
       <h2 id={titleId}>{title}</h2>
