@@ -140,8 +140,13 @@ test('the course page names the scholarship open on it, in room kept for it: not
   const line = page.locator('[data-course-scholarship]');
   await expect(line).toHaveText('');
   const outline = main(page).getByRole('heading', { name: 'Course outline' });
-  // Laid out in its fonts first: a font arriving late would move the heading by itself.
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Measured at rest: after the main's entrance (a transform that moves the heading by itself) and in
+  // every font the page declares (the line's bold one included; `document.fonts.ready` alone resolves
+  // before a font the layout has not asked for yet starts loading).
+  await page.evaluate(async () => {
+    await Promise.all([...document.fonts].map((face) => face.load()));
+    await Promise.all(document.getAnimations().map((animation) => animation.finished));
+  });
   const before = await outline.boundingBox();
   release();
   // Other tests may open scholarships on this course too: each is an LSETF one.

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
-import { expect, type Api } from './fixtures.ts';
+import { expect, test, type Api } from './fixtures.ts';
 
 export const STAFF_PASSWORD = 'Aso-Oke-Loom9';
 const STAFF_SESSION_KEY = 'adire.staff-session';
@@ -34,8 +34,13 @@ export interface StaffSignedIn {
   secret: string;
 }
 
-/** A member invited by the command and enrolled through the API (the page's own steps have their test). */
-export async function invitedMember(api: Api, email: string, role: 'admin' | 'staff'): Promise<StaffSignedIn> {
+/**
+ * A member invited by the command and enrolled through the API (the page's own steps have their test).
+ * On a retry (or a repeat) the address gains a '+retryN' tag: the first attempt's member is still there.
+ */
+export async function invitedMember(api: Api, address: string, role: 'admin' | 'staff'): Promise<StaffSignedIn> {
+  const { retry, repeatEachIndex } = test.info();
+  const email = retry || repeatEachIndex ? address.replace('@', `+retry${retry}-${repeatEachIndex}@`) : address;
   const token = new URL(await inviteByCommand(email, role)).searchParams.get('token')!;
   const accepted = await api.post<{ secret: string }>('staff/auth/accept-invite', { token, password: STAFF_PASSWORD });
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
