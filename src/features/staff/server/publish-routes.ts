@@ -27,6 +27,7 @@ import {
   mergeRemote,
 } from './content-git.ts';
 import { contentRepoDir } from './content-repo.ts';
+import { inGitTurn } from './git-turn.ts';
 import { createPublisher, type Publisher, type PublishingOptions } from './publishing.ts';
 import { requireAdmin, requireStaff, type StaffEnv } from './require-staff.ts';
 
@@ -95,14 +96,6 @@ export function publisherOf(
   return publisher;
 }
 
-/** git works in the repository one call at a time in this process (its index is one file). */
-let gitTurn: Promise<unknown> = Promise.resolve();
-const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
-  const next = gitTurn.then(work, work);
-  gitTurn = next.catch(() => undefined);
-  return next;
-};
-
 async function findPublish(db: Database, id: string): Promise<PublishRow> {
   if (!/^[0-9a-f-]{36}$/.test(id)) throw new ApiError(404, NO_SUCH_PUBLISH);
   const [row] = await db.select().from(publishes).where(eq(publishes.id, id));
@@ -116,6 +109,8 @@ export function createPublishRoutes(services: ApiServices) {
   const staff = requireStaff(services);
   const admin = requireAdmin(services);
   const repoDir = () => contentRepoDir(services.env);
+  // Processes on PostgreSQL may share one content repository (one DATA_DIR): their git steps take turns too.
+  const inTurn = <T>(work: () => Promise<T>) => inGitTurn(db, Boolean(services.env.DATABASE_URL), work);
 
   return new Hono<StaffEnv>()
     .post(
