@@ -121,10 +121,10 @@ async function main() {
         return null;
       })
     : null;
-  let build: { buildId: string } | null = null;
-  if (published && publishedSite) {
+  let build: { buildId: string; releaseDir?: string } | null = null;
+  if (published?.releaseDir && publishedSite) {
     site = publishedSite;
-    build = { buildId: published.buildId };
+    build = { buildId: published.buildId, releaseDir: published.releaseDir };
     log.info(`Catalogue: the live release published from the editor (build ${published.buildId}, ${published.releaseDir})`);
   } else {
     const own = await readCatalogueFile(env.DIST_DIR).catch((error: unknown) => {
@@ -147,10 +147,10 @@ async function main() {
     servedBuild = next.buildId;
   };
   let release: ReleaseWatch | undefined;
-  if (build) release = watchRelease(database.db, build.buildId, log, undefined, switchTo);
+  if (build) release = watchRelease(database.db, build.buildId, log, undefined, switchTo, build.releaseDir ?? null);
   whenLive(async ({ buildId, distDir }) => {
     await switchTo({ buildId, releaseDir: distDir });
-    release?.switched(buildId);
+    release?.switched(buildId, distDir);
   });
 
   let payments: PaymentProvider | undefined;

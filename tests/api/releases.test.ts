@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogueBuildId } from '#server/catalogue/catalogue-file.ts';
 import { syncedBuildId, watchRelease } from '#server/catalogue/release.ts';
+import { syncCatalogue } from '#server/catalogue/sync.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { seedCatalogue, testCatalogue } from './support/catalogue.ts';
 import { startServerProcess, stopAll, type ServerProcess } from './support/server-process.ts';
@@ -36,6 +37,24 @@ describe('the release the database was synced to', () => {
     // A rollback syncs build a again: its processes answer again.
     await seedCatalogue(db, testCatalogue(), new Date(), 'build-a');
     expect(await a.check()).toBe(false);
+    a.stop();
+  });
+
+  it('is switched to when a publish changed only pages: the same build id in another folder, nothing refused meanwhile', async () => {
+    const { db } = database;
+    await syncCatalogue(db, testCatalogue(), new Date(), 'build-a', '/releases/1/dist');
+    const served: string[] = [];
+    const switchTo = ({ releaseDir }: { releaseDir: string }) => Promise.resolve(void served.push(releaseDir));
+    const a = watchRelease(db, 'build-a', quiet, 60_000, switchTo, '/releases/1/dist');
+    expect(await a.check()).toBe(false);
+    expect(served).toEqual([]);
+
+    // A project's text changed: the catalogue, and so its build id, did not.
+    await syncCatalogue(db, testCatalogue(), new Date(), 'build-a', '/releases/2/dist');
+    expect(await a.check()).toBe(false);
+    await expect.poll(() => served).toEqual(['/releases/2/dist']);
+    expect(await a.check()).toBe(false);
+    expect(served).toEqual(['/releases/2/dist']);
     a.stop();
   });
 });

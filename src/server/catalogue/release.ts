@@ -18,8 +18,8 @@ export const SUPERSEDED_MESSAGE =
 export interface ReleaseWatch {
   /** True once the database names another build than this process's (and while it switches to it). */
   superseded(): boolean;
-  /** This process now serves `buildId` (it switched to a release it made live itself). */
-  switched(buildId: string): void;
+  /** This process now serves `buildId` from `releaseDir` (it switched to a release it made live itself). */
+  switched(buildId: string, releaseDir: string): void;
   /** Reads the database's build id now (the timer does it every few seconds). */
   check(): Promise<boolean>;
   stop(): void;
@@ -42,6 +42,12 @@ export const syncedBuildId = async (db: Database) => (await liveRelease(db))?.bu
  * it; until it has, the process counts as superseded (checkout refused with 503 and Retry-After, so
  * nobody is charged a price their pages do not show). Without it, or for a release deployed by IT
  * (no folder), the process stays superseded until it is restarted on that release.
+ *
+ * A release is its folder as well as its build id: the build id is the catalogue's digest, and a
+ * publish that changes only pages (a project's text) or an undo back to an earlier catalogue has the
+ * build id of a release before it. Such a release is switched to all the same, without refusing
+ * anything meanwhile: its prices are the ones this process already charges.
+ * `initialReleaseDir`: the folder this process serves at start when it is a published release.
  */
 export function watchRelease(
   db: Database,
@@ -49,20 +55,23 @@ export function watchRelease(
   log: Logger,
   everyMs = RELEASE_CHECK_EVERY_MS,
   switchTo?: (release: { buildId: string; releaseDir: string }) => Promise<void>,
+  initialReleaseDir: string | null = null,
 ): ReleaseWatch {
   let buildId = initialBuildId;
+  let releaseDir = initialReleaseDir;
   let superseded = false;
   let switching: Promise<void> | undefined;
   const check = async () => {
     const live = await liveRelease(db);
     const synced = live?.buildId ?? null;
     const now = synced !== null && synced !== buildId;
-    if (now && live?.releaseDir && switchTo && !switching) {
+    if (live?.releaseDir && (now || live.releaseDir !== releaseDir) && switchTo && !switching) {
       const release = { buildId: live.buildId, releaseDir: live.releaseDir };
       switching = switchTo(release)
         .then(() => {
           log.info(`Release: now serving build ${release.buildId} (${release.releaseDir}).`);
           buildId = release.buildId;
+          releaseDir = release.releaseDir;
           superseded = false;
         })
         .catch((error: unknown) => log.error(`[release] switching to build ${release.buildId} failed`, error))
@@ -82,8 +91,9 @@ export function watchRelease(
   timer.unref();
   return {
     superseded: () => superseded,
-    switched: (id) => {
+    switched: (id, dir) => {
       buildId = id;
+      releaseDir = dir;
       superseded = false;
     },
     check,
