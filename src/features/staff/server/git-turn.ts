@@ -38,7 +38,7 @@ async function acrossProcesses<T>(db: Database, work: () => Promise<T>): Promise
   for (;;) {
     try {
       return await db.transaction(async (tx) => {
-        const [row] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${GIT_TURN_LOCK}) as mine`)).rows as { mine: boolean }[];
+        const [row] = await tx.select({ mine: sql<boolean>`pg_try_advisory_xact_lock(${GIT_TURN_LOCK})` }).from(sql`(select 1) as one`);
         if (!row?.mine) throw new NotYourTurn();
         // The lock is the transaction's: it ends, whatever `work` does, when the transaction does.
         return work();
