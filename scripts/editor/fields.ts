@@ -201,7 +201,7 @@ const HINTS: Record<string, string> = {
 };
 
 /** 'imageAlt' → 'Image alt', 'price_naira' → 'Price naira', unless LABELS names it. */
-function labelOf(name: string): string {
+export function labelOf(name: string): string {
   const words = name
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/_/g, ' ')

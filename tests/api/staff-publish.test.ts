@@ -64,6 +64,22 @@ describe('POST staff/publish', () => {
     expect(audit.entries.map((e) => [e.action, e.target])).toContainEqual(['content.publish', `publish:${id}`]);
   }, 120_000);
 
+  it('a field of the wrong kind fails the build with the file and the field as the editor names it', async () => {
+    const { token } = await seedStaff(t);
+    await ensureContentRepo(repo);
+    // The frame of the test before goes; the project's place on /projects becomes a word.
+    execFileSync('git', ['checkout', 'HEAD~1', '--', COURSE], { cwd: repo });
+    const project = join(repo, 'content/projects/ishk.md');
+    writeFileSync(project, readFileSync(project, 'utf8').replace(/^listOrder: 1$/m, 'listOrder: first'));
+    const { id } = await readData(await send(t.app, 'staff/publish', { message: 'Ishk first' }, { token }), PublishStartedSchema, 202);
+    await publisherOf(servicesOf(t)).idle();
+    const failed = await readData(await get(t.app, `staff/publish/${id}`, { token }), PublishSchema);
+    expect([failed.status, failed.log]).toEqual([
+      'failed',
+      'content/projects/ishk.md: Place on /projects (listOrder) must be a number, not text. Nothing changed on the site.',
+    ]);
+  }, 120_000);
+
   it('lets only an admin undo, and only a publish that went live', async () => {
     const member = await seedStaff(t);
     const admin = await seedStaff(t, { role: 'admin' });
