@@ -8,7 +8,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { PublishesPageSchema, PublishSchema, PublishStartedSchema } from '#features/staff/schemas.ts';
+import { AuditPageSchema, PublishesPageSchema, PublishSchema, PublishStartedSchema } from '#features/staff/schemas.ts';
 import { ensureContentRepo } from '#features/staff/server/content-repo.ts';
 import { publisherOf } from '#features/staff/server/publish-routes.ts';
 import { catalogueRelease } from '#server/db/schema.ts';
@@ -126,6 +126,15 @@ describe('CONTENT_REMOTE', () => {
     expect(other).toContain('Staff edit four.');
     expect(other).not.toMatch(/Developer edit (two|three)\./);
     expect(gitIn(remote, 'log', '-1', '--format=%s', 'main')).toBe('Undo them');
+    // The publish and its undo are in the audit log, with who did them.
+    const audit = await readData(await get(t.app, 'staff/audit?per_page=100', { token }), AuditPageSchema);
+    const fifthId = (fifth as { id: string }).id;
+    expect(
+      audit.entries.filter((entry) => entry.target === `publish:${fifthId}`).map((entry) => [entry.action, entry.actor, entry.details]),
+    ).toEqual([
+      ['content.rollback', staff.email, { publish: undo.id, files: [OTHER] }],
+      ['content.publish', staff.email, { files: [OTHER] }],
+    ]);
 
     // A symbolic link committed on the remote is never merged nor followed by a build.
     gitIn(developer, 'pull', '-q', '--ff-only', 'origin', 'main');
