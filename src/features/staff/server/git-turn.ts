@@ -14,7 +14,7 @@ const GIT_TURN_LOCK = 724_002;
 const ASK_EVERY_MS = 100;
 /** A turn may fetch from CONTENT_REMOTE (a minute at most) and merge: a wait longer than this is a stuck turn. */
 const WAIT_AT_MOST_MS = 3 * 60_000;
-export const BUSY = 'Another publish is being prepared on another server. Try again in a minute.';
+const BUSY = 'Another publish is being prepared on another server. Try again in a minute.';
 
 class NotYourTurn extends Error {}
 

@@ -10,10 +10,8 @@
 //   live:  the release's catalogue synced with its build id and folder in one transaction
 //          (catalogue/sync.ts); every process then switches to it (main.ts, catalogue/release.ts);
 //   push:  the commit sent to CONTENT_REMOTE, when set; a failure is in the log, the publish stays live.
-import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { and, asc, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { publishes } from '#server/db/schema.ts';
@@ -21,18 +19,16 @@ import type { Logger } from '#server/log.ts';
 import { readCatalogueFile } from '#server/catalogue/catalogue-file.ts';
 import { syncCatalogue } from '#server/catalogue/sync.ts';
 import { exportCommit, pushTo, type ContentRemote } from './content-git.ts';
-import { plainReason } from './build-reason.ts';
+import { buildInChild } from './build-child.ts';
 import { runDeployCommand } from './deploy-release.ts';
 
-/** A build that takes longer is stopped and fails (here one takes about 30 s). */
-const BUILD_TIME_LIMIT_MS = 5 * 60_000;
-/** The build's heap: Astro's build of this site peaks well under it. */
-const BUILD_MEMORY_MB = 2048;
 const HEARTBEAT_MS = 10_000;
 /** A claim whose heartbeat is older belongs to a process that stopped: it failed. */
 const STALE_MS = 2 * 60_000;
 /** Live releases whose folders are kept (the live one and those before it). */
 const KEPT_RELEASES = 3;
+/** `npm run build` over the export, in a child process with a time and a memory limit. */
+const siteBuild = buildInChild();
 const STOPPED = 'The server building this publish stopped before it finished. Publish again.';
 
 export interface PublishingOptions {
@@ -125,7 +121,7 @@ export function createPublisher(options: PublishingOptions) {
       await exportCommit(options.repoDir, commit, contentRoot);
       const distDir = join(dir, 'dist');
       const logFile = join(dir, 'build.log');
-      const result = await (options.build ?? runBuild)({ contentRoot, distDir, cacheDir: join(work, 'cache'), logFile });
+      const result = await (options.build ?? siteBuild)({ contentRoot, distDir, cacheDir: join(work, 'cache'), logFile });
       if (!result.ok) {
         await finish(id, 'failed', result.reason);
         return;
@@ -222,53 +218,4 @@ export function createPublisher(options: PublishingOptions) {
 const isUniqueViolation = (error: unknown) => {
   const code = (error as { code?: unknown; cause?: { code?: unknown } }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
   return code === '23505';
-};
-
-/** `npm run build` over the export, in a child process with a time and a memory limit. */
-const runBuild: Build = ({ contentRoot, distDir, cacheDir, logFile }) => {
-  return mkdir(dirname(logFile), { recursive: true }).then(
-    () =>
-      new Promise((done) => {
-        const bin = resolve('node_modules', '.bin');
-        const child = spawn('npm', ['run', 'build'], {
-          env: {
-            ...process.env,
-            PATH: [bin, dirname(process.execPath), process.env.PATH ?? ''].join(delimiter),
-            CONTENT_ROOT: contentRoot,
-            BUILD_OUT_DIR: distDir,
-            BUILD_CACHE_DIR: cacheDir,
-            NODE_OPTIONS: `--max-old-space-size=${BUILD_MEMORY_MB}`,
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-          detached: true,
-        });
-        const out = createWriteStream(logFile);
-        let text = '';
-        const keep = (chunk: Buffer) => {
-          out.write(chunk);
-          // What the reason is read from: the start (the gate and the schemas fail early) and the end.
-          text = text.length < 256 * 1024 ? text + chunk.toString('utf8') : text;
-        };
-        child.stdout.on('data', keep);
-        child.stderr.on('data', keep);
-        let timedOut = false;
-        const timer = setTimeout(() => {
-          timedOut = true;
-          // The build and everything it started: its own process group.
-          if (child.pid) process.kill(-child.pid, 'SIGKILL');
-        }, BUILD_TIME_LIMIT_MS);
-        child.on('close', (code) => {
-          clearTimeout(timer);
-          out.end();
-          if (code === 0 && !timedOut) done({ ok: true });
-          else
-            done({
-              ok: false,
-              reason: timedOut
-                ? `The build took longer than ${BUILD_TIME_LIMIT_MS / 60_000} minutes and was stopped. Nothing changed on the site.`
-                : plainReason(text, contentRoot),
-            });
-        });
-      }),
-  );
 };
