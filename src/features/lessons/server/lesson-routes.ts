@@ -55,7 +55,7 @@ export function createLessonRoutes(services: ApiServices, access: StaffAccess) {
         },
         body: LessonCreateSchema,
         success: { status: 201, message: LESSON_MESSAGES.created, data: LessonSchema },
-        errors: { 404: LESSON_MESSAGES.courseNotFound },
+        errors: { 404: LESSON_MESSAGES.courseNotFound, 409: LESSON_MESSAGES.courseRetired },
       }),
       staff,
       async (c) => {

@@ -6,9 +6,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
+import type { Upload } from '@tus/server';
 import { API_BASE } from '#server/api-base.ts';
 import type { Env } from '#server/env.ts';
 import { lessonFilesRoot } from '#server/files/lesson-files.ts';
+import type { ChangeActor } from './staff-access.ts';
 
 /** The tus path the upload routes answer on (mounted at /staff). */
 export const UPLOADS_PATH = `${API_BASE}/staff/uploads`;
@@ -49,22 +51,31 @@ export function uploadIdOf(location: string): string | null {
   return UPLOAD_ID.test(id) ? id : null;
 }
 
+/** The upload metadata key naming the member who created the upload (set by the server, never the client's). */
+export const OWNER_KEY = 'owner';
+/** An upload's owner as stored: the member's id ('' for none: never anybody's). */
+export const uploadOwnerOf = (actor: ChangeActor) => actor.actor?.id ?? '';
+/** True when `owner` created the upload (an upload from before owners were kept is nobody's). */
+export const isOwnUpload = (upload: Pick<Upload, 'metadata'>, owner: string | undefined): boolean =>
+  Boolean(owner) && upload.metadata?.[OWNER_KEY] === owner;
+
 export type TakenUpload = { path: string } | { refused: 'missing' | 'incomplete' };
 
 /**
- * Moves a finished upload into the lesson's folder as `name`; its tus record goes. 'missing' when no
- * such upload is (still) there, 'incomplete' while bytes are missing.
+ * Moves a finished upload of `owner`'s into the lesson's folder as `name`; its tus record goes.
+ * 'missing' when no such upload of theirs is (still) there, 'incomplete' while bytes are missing.
  */
 export async function takeUpload(
   env: Pick<Env, 'DATA_DIR'>,
   store: FileStore,
-  uploadId: string,
+  upload: { id: string; owner: string },
   lessonId: string,
   name: string,
 ): Promise<TakenUpload> {
-  const upload = await store.getUpload(uploadId).catch(() => null);
-  if (!upload) return { refused: 'missing' };
-  if (upload.size === undefined || upload.offset !== upload.size) return { refused: 'incomplete' };
+  const uploadId = upload.id;
+  const found = await store.getUpload(uploadId).catch(() => null);
+  if (!found || !isOwnUpload(found, upload.owner)) return { refused: 'missing' };
+  if (found.size === undefined || found.offset !== found.size) return { refused: 'incomplete' };
   const dir = lessonDir(env, lessonId);
   await mkdir(dir, { recursive: true });
   const path = join(dir, name);
