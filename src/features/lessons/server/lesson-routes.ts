@@ -13,7 +13,7 @@ import { LessonCreateSchema, LessonSchema, LessonsSchema, LessonUpdateSchema, ty
 import { FILE_REFUSALS } from './file-check.ts';
 import { createLesson, LESSON_MESSAGES, listLessons, retireLesson, updateLesson } from './lessons.ts';
 import type { StaffAccess } from './staff-access.ts';
-import { lazyFileStore } from './upload-store.ts';
+import { lazyUploadStore } from './upload-store.ts';
 
 const EXAMPLE_LESSON: Lesson = {
   id: '5b1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
@@ -34,7 +34,7 @@ export function createLessonRoutes(services: ApiServices, access: StaffAccess) {
   const { db } = services;
   const staff = access.guard;
   const actor = (c: Context) => ({ ...access.actorOf(c), record: access.record });
-  const store = lazyFileStore(services.env);
+  const store = lazyUploadStore(services.env);
   const notFound = { 404: `${LESSON_MESSAGES.courseNotFound}; or ${LESSON_MESSAGES.lessonNotFound}` };
 
   return new Hono<ApiEnv>()

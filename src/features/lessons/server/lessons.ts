@@ -2,7 +2,7 @@
 // renamed or moved, retired. Every change writes its audit entry in the same transaction.
 import { randomUUID } from 'node:crypto';
 import { and, asc, between, eq, gte, isNull, max, ne, sql } from 'drizzle-orm';
-import type { FileStore } from '@tus/file-store';
+import type { DataStore } from '@tus/server';
 import type { Database } from '#server/db/client.ts';
 import { courses, lessonJobs, lessons } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
@@ -12,8 +12,7 @@ import type * as v from 'valibot';
 import type { Lesson, LessonCreateSchema, LessonUpdateSchema } from '../schemas.ts';
 import { checkCaptionsFile, checkLessonFile } from './file-check.ts';
 import type { ChangeActor, StaffAccess } from './staff-access.ts';
-import { lessonDir, takeUpload, uploadIdOf, uploadOwnerOf } from './upload-store.ts';
-import { rm } from 'node:fs/promises';
+import { lessonFileOf, removeLessonFiles, takeUpload, uploadIdOf, uploadOwnerOf } from './upload-store.ts';
 
 export const LESSON_MESSAGES = {
   created: 'The lesson is added.',
@@ -97,13 +96,13 @@ async function shiftForMove(tx: Tx, courseId: string, lessonId: string, from: nu
 const EXTENSIONS = { video: 'source', pdf: 'lesson.pdf' } as const;
 
 /**
- * A lesson from a finished upload. The file is moved into the lesson's folder and checked: a file
- * that is not what `kind` says is refused (400, the reason) and removed. A PDF is ready at once; a
+ * A lesson from a finished upload. The file is moved into the lesson's folder (or its keys in the
+ * bucket) and checked: a file that is not what `kind` says is refused (400, the reason) and removed. A PDF is ready at once; a
  * video is 'processing' with a transcoding job queued (./transcode-worker.ts).
  */
 export async function createLesson(
   services: Pick<ApiServices, 'db' | 'env'>,
-  store: FileStore,
+  store: DataStore,
   courseId: string,
   body: v.InferOutput<typeof LessonCreateSchema>,
   actor: Actor,
@@ -118,7 +117,7 @@ export async function createLesson(
   const id = randomUUID();
   const owner = uploadOwnerOf(actor);
   const refuse = async (message: string) => {
-    await rm(lessonDir(env, id), { recursive: true, force: true });
+    await removeLessonFiles(env, id, ['captions.vtt', EXTENSIONS[body.kind]]);
     return new ApiError(400, message);
   };
   const refusal = (taken: { refused: 'missing' | 'incomplete' }) =>
@@ -128,15 +127,15 @@ export async function createLesson(
   // which stays an upload until everything else has been found right.
   let captions: string | null = null;
   if (captionsId) {
-    const takenCaptions = await takeUpload(env, store, { id: captionsId, owner }, id, 'captions.vtt');
+    const takenCaptions = await takeUpload(services, store, { id: captionsId, owner }, id, 'captions.vtt');
     if ('refused' in takenCaptions) throw await refusal(takenCaptions);
-    const notVtt = await checkCaptionsFile(takenCaptions.path);
+    const notVtt = await checkCaptionsFile(lessonFileOf(env, id, 'captions.vtt'));
     if (notVtt) throw await refuse(notVtt);
     captions = 'captions.vtt';
   }
-  const taken = await takeUpload(env, store, { id: uploadId, owner }, id, EXTENSIONS[body.kind]);
+  const taken = await takeUpload(services, store, { id: uploadId, owner }, id, EXTENSIONS[body.kind]);
   if ('refused' in taken) throw await refusal(taken);
-  const wrong = await checkLessonFile(taken.path, body.kind);
+  const wrong = await checkLessonFile(lessonFileOf(env, id, EXTENSIONS[body.kind]), body.kind);
   if (wrong) throw await refuse(wrong);
 
   const now = actor.at;

@@ -3,8 +3,8 @@
 //   POST staff/uploads               creation: 201 and the upload's absolute Location
 //   HEAD/PATCH/DELETE {Location}     the offset to resume from / the next bytes / give up
 // Behind the staff session (401 otherwise). At most 4 GiB a file. The bytes go to DATA_DIR/
-// lesson-uploads as they arrive (the file store streams them; nothing is held in memory), and a
-// lesson takes a finished upload with POST staff/courses/{id}/lessons, which checks what it is.
+// lesson-uploads as they arrive, or with S3_BUCKET to the bucket in parts (./upload-store.ts; both
+// stores stream them, nothing is held in memory whole), and a lesson takes a finished upload with POST staff/courses/{id}/lessons, which checks what it is.
 // An upload belongs to the member who created it (their id in its metadata, `owner`, set here whatever
 // the client sent): another member's HEAD, PATCH or DELETE of it, or a lesson made from it, is 404.
 // Uploads are locked per process (tus's memory locker): behind a load balancer, one upload's
@@ -17,7 +17,7 @@ import { ApiError } from '#server/http/api-error.ts';
 import { originOf } from '#server/http/request-url.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import type { StaffAccess } from './staff-access.ts';
-import { isOwnUpload, lazyFileStore, OWNER_KEY, uploadOwnerOf, UPLOADS_PATH } from './upload-store.ts';
+import { isOwnUpload, lazyUploadStore, OWNER_KEY, uploadOwnerOf, UPLOADS_PATH } from './upload-store.ts';
 
 /** tus's own answer for an unknown upload (its handlers read status_code and body off what a hook throws). */
 const NOT_FOUND = { status_code: 404, body: 'The file for this url was not found\n' };
@@ -55,7 +55,7 @@ function tusRoute(method: string, summary: string, success: Record<number, strin
 
 /** Mounted at /staff. */
 export function createLessonUploadRoutes(services: ApiServices, access: Pick<StaffAccess, 'guard' | 'actorOf'>) {
-  const store = lazyFileStore(services.env);
+  const store = lazyUploadStore(services.env);
   // Who sent each request tus is handling: tus hands its hooks the same Request object.
   const senders = new WeakMap<Request, string>();
   const staff: MiddlewareHandler<ApiEnv> = async (c, next) =>
