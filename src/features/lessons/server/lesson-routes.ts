@@ -69,13 +69,15 @@ export function createLessonRoutes(services: ApiServices, access: StaffAccess) {
       describeJsonRoute({
         tag: 'Staff',
         staff: 'staff',
-        summary: "A course's live lessons in order, with their status and renditions",
-        examples: { data: { lessons: [EXAMPLE_LESSON] } },
+        summary: "A course's live lessons in order, with their status and renditions, and whether the course is for sale",
+        description:
+          '`for_sale`: false while the course has no ready lesson and no material from the repository; quote and checkout refuse it (409) until then.',
+        examples: { data: { lessons: [EXAMPLE_LESSON], for_sale: true } },
         success: { message: LESSON_MESSAGES.list, data: LessonsSchema },
         errors: { 404: LESSON_MESSAGES.courseNotFound },
       }),
       staff,
-      async (c) => c.json({ message: LESSON_MESSAGES.list, data: { lessons: await listLessons(db, c.req.param('id')) } }, 200),
+      async (c) => c.json({ message: LESSON_MESSAGES.list, data: await listLessons(db, c.req.param('id')) }, 200),
     )
     .patch(
       '/courses/:id/lessons/:lessonId',

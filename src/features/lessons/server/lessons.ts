@@ -8,6 +8,7 @@ import { courses, lessonJobs, lessons } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { isUuid } from '#server/http/ids.ts';
+import { isCourseForSale } from '#server/catalogue/for-sale.ts';
 import type * as v from 'valibot';
 import type { Lesson, LessonCreateSchema, LessonUpdateSchema } from '../schemas.ts';
 import { checkCaptionsFile, checkLessonFile } from './file-check.ts';
@@ -168,14 +169,15 @@ export async function createLesson(
   });
 }
 
-export async function listLessons(db: Database, courseId: string): Promise<Lesson[]> {
+/** The course's live lessons in order, and whether it is for sale (#server/catalogue/for-sale.ts). */
+export async function listLessons(db: Database, courseId: string): Promise<{ lessons: Lesson[]; for_sale: boolean }> {
   await requireCourse(db, courseId);
   const rows = await db
     .select()
     .from(lessons)
     .where(and(eq(lessons.courseId, courseId), isNull(lessons.retiredAt)))
     .orderBy(asc(lessons.position), asc(lessons.createdAt));
-  return rows.map(lessonAnswer);
+  return { lessons: rows.map(lessonAnswer), for_sale: await isCourseForSale(db, courseId) };
 }
 
 const liveLesson = (courseId: string, lessonId: string) =>
