@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LessonSchema, LessonsSchema } from '#features/lessons/schemas.ts';
+import { CourseScholarshipSchema } from '#lib/schemas/scholarships.ts';
 import { createTranscodeWorker } from '#features/lessons/server/transcode-worker.ts';
 import { seedCatalogue, testCatalogue } from './support/catalogue.ts';
 import { signUpStudent } from './support/factories.ts';
@@ -40,7 +41,10 @@ describe('a course is for sale once it has a lesson', () => {
     const quote = () => get(t.app, 'user/courses/course-02/quote', { token: student.token });
     const checkout = () => send(t.app, 'user/courses/course-02/checkout', undefined, { token: student.token });
 
+    const page = async () => readData(await get(t.app, 'user/courses/course-02/scholarship'), CourseScholarshipSchema);
     expect((await list()).for_sale).toBe(false);
+    // The course page asks too (its Enrol Now says 'Coming soon').
+    expect(await page()).toEqual({ scholarship: null, for_sale: false });
     await refusedWith(await quote());
     await refusedWith(await checkout());
 
@@ -59,6 +63,7 @@ describe('a course is for sale once it has a lesson', () => {
     // Transcoded, it is ready: the course is for sale.
     await createTranscodeWorker({ db: t.db, env: t.env, clock: t.clock.now, log: t.log }, { preset: 'ultrafast' }).runOnce();
     expect((await list()).for_sale).toBe(true);
+    expect((await page()).for_sale).toBe(true);
     expect((await quote()).status).toBe(200);
     expect((await checkout()).status).toBe(201);
   });
