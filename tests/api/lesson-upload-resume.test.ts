@@ -14,9 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CourseMaterialsSchema } from '#features/learning/schemas.ts';
 import { LessonSchema, LessonsSchema } from '#features/lessons/schemas.ts';
 import { createTranscodeWorker } from '#features/lessons/server/transcode-worker.ts';
+import { lessonJobs } from '#server/db/schema.ts';
+import { lessonBucketOf } from '#server/files/lesson-bucket.ts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { enrolStudent, signUpStudent } from './support/factories.ts';
-import { sendBytes, startUpload, testVideo, uploadPath } from './support/lessons.ts';
+import { sendBytes, startUpload, testVideo, uploadFile, uploadPath } from './support/lessons.ts';
 import { get, readData, send, useTestApp, type TestAppFixture } from './support/test-app.ts';
 import { seedStaff } from '../support/staff.ts';
 import { startLocalBucket, S3RVER_KEYS, type LocalBucket } from '../s3rver.ts';
@@ -140,5 +142,22 @@ describe('a lesson upload interrupted halfway and resumed, on S3 (s3rver)', () =
     // Nothing of the lesson, nor of the upload, was kept on the server's disk (the worker's folder is empty again).
     const kept = await readdir(dataDir, { recursive: true });
     expect(kept.filter((name) => !name.startsWith('test-') && !name.startsWith('served-'))).toEqual(['lesson-work']);
+  });
+
+  it('retries a job whose source the bucket cannot give (an S3 error is not an unreadable video): the lesson stays processing', async () => {
+    await seedCatalogue(t.db);
+    const { token } = await seedStaff(t);
+    const upload = await uploadFile(t.app, token, await testVideo(dataDir, 2, 240), 'lesson.mp4', 'video/mp4');
+    const created = await send(t.app, 'staff/courses/course-02/lessons', { title: 'Gone', kind: 'video', upload }, { token });
+    const lesson = await readData(created, LessonSchema, 201);
+    await lessonBucketOf(t.env)!.remove([`lessons/${lesson.id}/source`]);
+    expect(await createTranscodeWorker({ db: t.db, env: t.env, clock: t.clock.now, log: t.log }, { preset: 'ultrafast' }).runOnce()).toBe(
+      true,
+    );
+    const [after] = (await readData(await get(t.app, 'staff/courses/course-02/lessons', { token }), LessonsSchema)).lessons;
+    expect(after).toMatchObject({ id: lesson.id, status: 'processing' });
+    expect(after!.reason).toBeUndefined();
+    const [job] = await t.db.select({ status: lessonJobs.status, attempts: lessonJobs.attempts }).from(lessonJobs);
+    expect(job).toEqual({ status: 'queued', attempts: 1 });
   });
 });
