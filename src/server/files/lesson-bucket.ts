@@ -16,7 +16,7 @@ import type { Env } from '../env.ts';
 type BucketEnv = Pick<Env, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
 
 /** What the bucket says of an object: enough for a ranged answer. */
-export interface BucketObject {
+interface BucketObject {
   size: number;
   etag: string;
   lastModified: Date;
