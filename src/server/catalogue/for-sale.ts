@@ -6,7 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { courses } from '../db/schema.ts';
 
-export const NOT_FOR_SALE = 'This course is coming soon: enrolment opens once its first lesson is ready.';
+export { COURSE_COMING_SOON as NOT_FOR_SALE } from '#lib/course-for-sale.ts';
 
 /**
  * True in SQL when the `courses` row of the query has a live material or a ready, live lesson. Plain
