@@ -3,7 +3,9 @@
 // left. Seats and dates change by the minute while the page is built once, so it is asked for when
 // the page has loaded: a plain fetch and a check by hand, no schema library and no HTTP client, to
 // keep a content page's script tiny. The line's room is reserved in the page, so it shifts nothing;
-// with no scholarship, or no answer, it stays empty.
+// with no scholarship, or no answer, it stays empty. The same answer says whether the course is for
+// sale (docs/product.md, 'Courses and payments as built'): while it has no lesson, Enrol Now becomes
+// 'Coming soon', text and no longer a link (checkout would refuse it anyway).
 
 /**
  * As src/lib/api-base.ts reads it. Written here too on purpose: a module shared with the related
@@ -17,6 +19,18 @@ export function scholarshipName(body: unknown): string | null {
   return typeof name === 'string' && name.trim() ? name.trim() : null;
 }
 
+/** False only when the answer says the course is not for sale yet; no answer keeps the page as built. */
+function isForSale(body: unknown): boolean {
+  return (body as { data?: { for_sale?: unknown } } | null)?.data?.for_sale !== false;
+}
+
+function comingSoon() {
+  const enrol = document.querySelector<HTMLAnchorElement>('[data-course-enrol]');
+  if (!enrol) return;
+  enrol.textContent = 'Coming soon';
+  enrol.removeAttribute('href');
+}
+
 export async function showScholarship() {
   const line = document.querySelector<HTMLElement>('[data-course-scholarship]');
   const course = line?.dataset.courseScholarship;
@@ -26,7 +40,9 @@ export async function showScholarship() {
       headers: { accept: 'application/json' },
     });
     if (!response.ok) return;
-    const name = scholarshipName(await response.json());
+    const body: unknown = await response.json();
+    if (!isForSale(body)) comingSoon();
+    const name = scholarshipName(body);
     if (name) line.textContent = `Scholarship: ${name}`;
   } catch {
     // Offline or refused: the page reads in full without it.

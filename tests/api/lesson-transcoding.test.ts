@@ -3,15 +3,19 @@
 // died mid-way is taken again once its lease runs out: a restart resumes the queue.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CourseMaterialsSchema } from '#features/learning/schemas.ts';
 import { LessonSchema, LessonsSchema } from '#features/lessons/schemas.ts';
+import { FILE_REFUSALS } from '#features/lessons/server/file-check.ts';
 import { createTranscodeWorker, takeJob } from '#features/lessons/server/transcode-worker.ts';
 import { lessonJobs } from '#server/db/schema.ts';
 import { seedCatalogue } from './support/catalogue.ts';
+import { enrolStudent, signUpStudent } from './support/factories.ts';
 import { testVideo, uploadFile } from './support/lessons.ts';
 import { get, readData, send, useTestApp } from './support/test-app.ts';
 import { seedStaff } from '../support/staff.ts';
@@ -117,5 +121,25 @@ describe('transcoding a video lesson', () => {
     expect((await readData(await get(t.app, 'staff/courses/course-02/lessons', { token }), LessonsSchema)).lessons[0]!.status).toBe(
       'ready',
     );
+  });
+
+  it('fails a lesson whose source ffprobe cannot read when its turn comes, with the reason, at once; students never see it, nothing half-made stays', async () => {
+    await seedCatalogue(t.db);
+    const { token } = await seedStaff(t);
+    const student = await signUpStudent(t);
+    await enrolStudent(t, student.token);
+    const id = await addVideoLesson(token);
+    // The file was a video when it was checked; by the time the worker takes it, it is not (a damaged disk, say).
+    await writeFile(join(dataDir, 'lessons', id, 'source'), 'This is not a video any more.\n'.repeat(40));
+    expect(await worker().runOnce()).toBe(true);
+
+    const [lesson] = (await readData(await get(t.app, 'staff/courses/course-02/lessons', { token }), LessonsSchema)).lessons;
+    expect(lesson).toMatchObject({ id, status: 'failed', reason: FILE_REFUSALS.notVideo, renditions: [] });
+    expect(
+      await t.db.select({ status: lessonJobs.status, attempts: lessonJobs.attempts }).from(lessonJobs).where(eq(lessonJobs.lessonId, id)),
+    ).toEqual([{ status: 'failed', attempts: 1 }]);
+    expect(await readdir(join(dataDir, 'lessons', id))).toEqual(['source']);
+    const page = await readData(await get(t.app, 'user/student/courses/course-02', { token: student.token }), CourseMaterialsSchema);
+    expect(page.materials.some((material) => material.id === id)).toBe(false);
   });
 });

@@ -16,7 +16,7 @@ import { loadStaticSite } from '#server/static-site.ts';
 import { LessonSchema, LessonsSchema } from '#features/lessons/schemas.ts';
 import { FILE_REFUSALS } from '#features/lessons/server/file-check.ts';
 import { pruneLessonUploads } from '#features/lessons/server/upload-store.ts';
-import { auditLog, lessonJobs } from '#server/db/schema.ts';
+import { auditLog, courses, lessonJobs } from '#server/db/schema.ts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { signUpStudent } from './support/factories.ts';
 import { sendBytes, startUpload, testVideo, TINY_PDF, uploadFile, uploadPath } from './support/lessons.ts';
@@ -250,5 +250,120 @@ describe('lessons', () => {
       (await send(t.app, 'staff/courses/course-02/lessons', { title: 'X', kind: 'pdf', upload: half }, { token: student.token })).status,
     ).toBe(401);
     expect((await get(t.app, 'staff/courses/course-02/lessons', { token: student.token })).status).toBe(401);
+  });
+});
+
+describe("an upload is its creator's; a lesson's course and place", () => {
+  const positions = async (token: string) =>
+    (await readData(await get(t.app, 'staff/courses/course-02/lessons', { token }), LessonsSchema)).lessons.map((l) => [
+      l.title,
+      l.position,
+    ]);
+  const addPdf = async (token: string, title: string, position?: number) => {
+    const upload = await uploadFile(t.app, token, TINY_PDF, 'notes.pdf', 'application/pdf');
+    const body = { title, kind: 'pdf', upload, ...(position === undefined ? {} : { position }) };
+    return readData(await send(t.app, 'staff/courses/course-02/lessons', body, { token }), LessonSchema, 201);
+  };
+
+  it("answers another member's HEAD, PATCH, DELETE and lesson of an upload as if there were none; its creator goes on", async () => {
+    await seedCatalogue(t.db);
+    const owner = await seedStaff(t);
+    const other = await seedStaff(t);
+    const location = await startUpload(t.app, owner.token, TINY_PDF.length, 'notes.pdf', 'application/pdf');
+    const head = await send(t.app, uploadPath(location), undefined, {
+      method: 'HEAD',
+      token: other.token,
+      contentType: null,
+      headers: TUS,
+    });
+    expect(head.status).toBe(404);
+    expect((await sendBytes(t.app, other.token, location, 0, TINY_PDF)).status).toBe(404);
+    const ended = await send(t.app, uploadPath(location), undefined, {
+      method: 'DELETE',
+      token: other.token,
+      contentType: null,
+      headers: TUS,
+    });
+    expect(ended.status).toBe(404);
+    // The owner's upload is untouched: it finishes, and another member cannot make it a lesson.
+    expect((await sendBytes(t.app, owner.token, location, 0, TINY_PDF)).headers.get('upload-offset')).toBe(String(TINY_PDF.length));
+    const taken = await send(
+      t.app,
+      'staff/courses/course-02/lessons',
+      { title: 'Theirs', kind: 'pdf', upload: location },
+      { token: other.token },
+    );
+    expect(taken.status).toBe(400);
+    expect(((await taken.json()) as { message: string }).message).toBe('No finished upload at that address (it may already be a lesson).');
+    const mine = await send(
+      t.app,
+      'staff/courses/course-02/lessons',
+      { title: 'Mine', kind: 'pdf', upload: location },
+      { token: owner.token },
+    );
+    expect(mine.status).toBe(201);
+  });
+
+  it('refuses a lesson for a retired course (409) and an unknown one (404), and keeps the upload', async () => {
+    await seedCatalogue(t.db);
+    const { token } = await seedStaff(t);
+    await t.db.update(courses).set({ retiredAt: t.clock.now() }).where(eq(courses.id, 'course-03'));
+    const upload = await uploadFile(t.app, token, TINY_PDF, 'notes.pdf', 'application/pdf');
+    const retired = await send(t.app, 'staff/courses/course-03/lessons', { title: 'Late', kind: 'pdf', upload }, { token });
+    expect(retired.status).toBe(409);
+    expect(((await retired.json()) as { message: string }).message).toBe('This course is retired: it takes no new lessons.');
+    expect((await send(t.app, 'staff/courses/no-such-course/lessons', { title: 'Lost', kind: 'pdf', upload }, { token })).status).toBe(404);
+    // The refused upload is still there, for a course that takes it.
+    expect((await send(t.app, 'staff/courses/course-02/lessons', { title: 'Found', kind: 'pdf', upload }, { token })).status).toBe(201);
+  });
+
+  it('keeps positions distinct: adding or moving to a taken place moves the others along', async () => {
+    await seedCatalogue(t.db);
+    const { token } = await seedStaff(t);
+    await addPdf(token, 'A');
+    await addPdf(token, 'B');
+    const c = await addPdf(token, 'C');
+    await addPdf(token, 'D', 2);
+    expect(await positions(token)).toEqual([
+      ['A', 1],
+      ['D', 2],
+      ['B', 3],
+      ['C', 4],
+    ]);
+    // C to the front, then A to the end.
+    await send(t.app, `staff/courses/course-02/lessons/${c.id}`, { position: 1 }, { token, method: 'PATCH' });
+    expect(await positions(token)).toEqual([
+      ['C', 1],
+      ['A', 2],
+      ['D', 3],
+      ['B', 4],
+    ]);
+    const a = (await readData(await get(t.app, 'staff/courses/course-02/lessons', { token }), LessonsSchema)).lessons[1]!;
+    await send(t.app, `staff/courses/course-02/lessons/${a.id}`, { position: 4 }, { token, method: 'PATCH' });
+    expect(await positions(token)).toEqual([
+      ['C', 1],
+      ['D', 2],
+      ['B', 3],
+      ['A', 4],
+    ]);
+  });
+
+  it('gives two lessons added at once distinct places (holds on PostgreSQL)', async () => {
+    await seedCatalogue(t.db);
+    const { token } = await seedStaff(t);
+    const uploads = await Promise.all(['X', 'Y', 'Z'].map(() => uploadFile(t.app, token, TINY_PDF, 'notes.pdf', 'application/pdf')));
+    const added = await Promise.all(
+      uploads.map((upload, i) => send(t.app, 'staff/courses/course-02/lessons', { title: `At once ${i}`, kind: 'pdf', upload }, { token })),
+    );
+    expect(added.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    expect((await positions(token)).map(([, position]) => position)).toEqual([1, 2, 3]);
+    // Two moved to the same place at once end apart too.
+    const [first, second] = (await readData(await get(t.app, 'staff/courses/course-02/lessons', { token }), LessonsSchema)).lessons;
+    await Promise.all(
+      [first!, second!].map((lesson) =>
+        send(t.app, `staff/courses/course-02/lessons/${lesson.id}`, { position: 3 }, { token, method: 'PATCH' }),
+      ),
+    );
+    expect(new Set((await positions(token)).map(([, position]) => position)).size).toBe(3);
   });
 });

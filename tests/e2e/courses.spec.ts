@@ -220,6 +220,29 @@ test.describe('a course page', () => {
     await expectNoAxeViolations(page);
   });
 
+  test("says 'Coming soon' in Enrol Now's place, as text, while the course has no lesson; a course for sale keeps Enrol Now", async ({
+    page,
+  }) => {
+    const enrol = () => page.getByRole('main').locator('[data-course-enrol]');
+    // A course for sale (the seeded ones are: their materials are in the repository): the link stays, once the page has asked.
+    const asked = page.waitForResponse(`**/api/v1/user/courses/${COURSE}/scholarship`);
+    await page.goto(`/courses/${COURSE}`);
+    expect(((await (await asked).json()) as { data: { for_sale: boolean } }).data.for_sale).toBe(true);
+    await expect(enrol()).toHaveText('Enrol Now');
+    await expect(enrol()).toHaveAttribute('href', `/courses/${COURSE}/checkout`);
+    // A course with nothing to study yet, as the server answers for one (none is in the seeded catalogue).
+    await page.route(`**/api/v1/user/courses/${COURSE}/scholarship`, (route) =>
+      route.fulfill({ json: { message: 'Scholarship', data: { scholarship: null, for_sale: false } } }),
+    );
+    await page.reload();
+    await expect(enrol()).toHaveText('Coming soon');
+    await expect(enrol()).not.toHaveAttribute('href');
+    // The banner offers no link to checkout (the related courses' cards keep theirs).
+    await expect(page.locator('.banner').getByRole('link')).toHaveCount(1);
+    await expect(page.locator('.banner').getByRole('link')).toHaveText('E-learning');
+    await expectNoAxeViolations(page);
+  });
+
   test('works at 320 px without sideways scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     for (const path of ['/courses', `/courses/${COURSE}`]) {

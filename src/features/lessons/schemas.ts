@@ -53,4 +53,8 @@ export const LessonSchema = v.object({
 });
 export type Lesson = v.InferOutput<typeof LessonSchema>;
 
-export const LessonsSchema = v.object({ lessons: v.array(LessonSchema) });
+export const LessonsSchema = v.object({
+  lessons: v.array(LessonSchema),
+  /** Whether students can buy the course now: it has a ready lesson or a material from the repository (false: 'Not for sale until it has a lesson'). */
+  for_sale: v.boolean(),
+});

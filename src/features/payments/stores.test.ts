@@ -83,6 +83,14 @@ describe('the checkout store', () => {
     expect($checkout.get()).toEqual({ kind: 'enrolled' });
   });
 
+  it("keeps offering the page, not 'enrolled', when checkout refuses a course not for sale yet (its 409 is not the enrolled one)", async () => {
+    api.checkout.mockReturnValueOnce(
+      Promise.reject(new ApiError(409, 'This course is coming soon: enrolment opens once its first lesson is ready.', {})),
+    );
+    await makePayment('c1');
+    expect($checkout.get()).toEqual({ kind: 'ready' });
+  });
+
   it('checks the payment it came back with: paid, still pending, or failed, each with its toast', async () => {
     toasts();
     api.verify.mockReturnValueOnce(answer({ status: 'success', course_id: 'c1' }));

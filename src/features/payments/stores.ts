@@ -3,6 +3,7 @@
 // call these. The outcome of a payment is also raised as a toast, so it is seen and heard however
 // far down the page the student is.
 import { atom } from 'nanostores';
+import { COURSE_COMING_SOON } from '#lib/course-for-sale.ts';
 import { isApiError, messageOf } from '#lib/errors.ts';
 import { go } from '#lib/navigation.ts';
 import { announceNotificationsChanged } from '#lib/notifications-changed.ts';
@@ -92,7 +93,8 @@ export async function makePayment(courseId: string) {
     if ('enrolled' in data) return granted(applied?.quote.scholarship?.name ?? null);
     go(data.authorization_url);
   } catch (error) {
-    if (isApiError(error) && error.status === 409) return $checkout.set({ kind: 'enrolled' });
+    // 409 is 'already enrolled', or a course not for sale yet (its message is shown as a toast, as any refusal's).
+    if (isApiError(error) && error.status === 409 && error.message !== COURSE_COMING_SOON) return $checkout.set({ kind: 'enrolled' });
     const refusal = isApiError(error) && error.status === 400 ? error.fieldErrors.code?.find(Boolean) : undefined;
     if (applied && refusal) {
       $appliedCode.set(null);

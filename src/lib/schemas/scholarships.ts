@@ -232,6 +232,10 @@ export const EnrolledByScholarshipSchema = v.pipe(
 
 /** GET user/courses/{id}/scholarship: the open scholarship with seats left on the course, or null. */
 export const CourseScholarshipSchema = v.pipe(
-  v.object({ scholarship: v.nullable(ScholarshipMentionSchema) }),
+  v.object({
+    scholarship: v.nullable(ScholarshipMentionSchema),
+    /** False while the course has nothing to study yet: quote and checkout refuse it, the page says 'Coming soon'. */
+    for_sale: v.boolean(),
+  }),
   v.metadata({ ref: 'CourseScholarship' }),
 );

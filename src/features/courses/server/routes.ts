@@ -11,6 +11,7 @@ import { describeJsonRoute } from '#server/http/openapi.ts';
 import { siteOrigin } from '#server/http/public-url.ts';
 import { validateInput } from '#server/http/validate.ts';
 import type { ApiServices } from '#server/deps.ts';
+import { isCourseForSale } from '#server/catalogue/for-sale.ts';
 import { openScholarshipFor } from '#server/scholarships/scholarship-answers.ts';
 import { CataloguePageSchema, CatalogueQuerySchema, CourseDetailsSchema, PagingQuerySchema, RelatedCoursesPageSchema } from '../schemas.ts';
 import { pageOf } from '../related.ts';
@@ -165,9 +166,14 @@ export function createCourseRoutes(services: ApiServices) {
     '/courses/:id/scholarship',
     describeJsonRoute({
       tag: 'Courses',
-      summary: 'The open scholarship with seats left on this course, if any (the course page says so)',
+      summary: 'The open scholarship with seats left on this course, if any (the course page says so), and whether the course is for sale',
+      description:
+        "`for_sale` is false while the course has no material and no ready lesson: quote and checkout refuse it, and the course page's Enrol Now says Coming soon.",
       examples: {
-        data: { scholarship: { name: 'LSETF Fashion Skills 2027', partner: 'lsetf', partner_name: 'Lagos State Employment Trust Fund' } },
+        data: {
+          scholarship: { name: 'LSETF Fashion Skills 2027', partner: 'lsetf', partner_name: 'Lagos State Employment Trust Fund' },
+          for_sale: true,
+        },
       },
       success: { message: MESSAGES.scholarship, data: CourseScholarshipSchema },
       errors: { 404: COURSE_NOT_FOUND },
@@ -176,8 +182,11 @@ export function createCourseRoutes(services: ApiServices) {
       const { view } = await catalogue();
       const course = courseOr404(view, c.req.param('id'));
       c.header('cache-control', 'no-store');
-      const scholarship = await openScholarshipFor(services.db, course.id, services.clock());
-      return c.json({ message: MESSAGES.scholarship, data: { scholarship } }, 200);
+      const [scholarship, forSale] = await Promise.all([
+        openScholarshipFor(services.db, course.id, services.clock()),
+        isCourseForSale(services.db, course.id),
+      ]);
+      return c.json({ message: MESSAGES.scholarship, data: { scholarship, for_sale: forSale } }, 200);
     },
   );
 

@@ -14,13 +14,14 @@ import { API_BASE } from '#server/api-base.ts';
 import { isSessionAlive } from '#server/auth/sessions.ts';
 import { courseMaterials, enrolments, lessons, students } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
+import { lessonBucketOf, lessonKey, type LessonBucket } from '#server/files/lesson-bucket.ts';
 import { lessonFilesRoot } from '#server/files/lesson-files.ts';
 import { createUrlSigner } from '#server/files/signed-urls.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { isUuid } from '#server/http/ids.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
-import { pathInside, sendFile } from '#server/http/send-file.ts';
+import { pathInside, sendFile, sendRanged } from '#server/http/send-file.ts';
 import { validateInput } from '#server/http/validate.ts';
 import { embeddedFilePolicy } from '#server/security-headers.ts';
 import { posterFileOf } from '../poster-file.ts';
@@ -92,6 +93,7 @@ export function createMaterialFileRoutes(services: ApiServices) {
         poster: posterFileOf(material.file),
         renditions: [],
         captions: null,
+        bucket: null,
       };
     // Else a lesson added from the console: ready, not retired.
     const [lesson] = isUuid(materialId)
@@ -118,16 +120,37 @@ export function createMaterialFileRoutes(services: ApiServices) {
       poster: lesson.poster,
       renditions: lesson.renditions,
       captions: lesson.captions,
+      // With S3_BUCKET, a console lesson's files are objects in the bucket (#server/files/lesson-bucket.ts).
+      bucket: lessonBucketOf(services.env),
     };
   }
 
   /** A file of the materials folder, by the database's names only, never the URL's text; 404 when it is not there. */
-  async function sendMaterialFile(c: Context<ApiEnv>, where: { root: string; dir: string }, file: string | null, type: string) {
+  async function sendMaterialFile(
+    c: Context<ApiEnv>,
+    where: { root: string; dir: string; bucket: LessonBucket | null },
+    file: string | null,
+    type: string,
+  ) {
     const missing = () => new ApiError(404, MESSAGES.fileMissing, { headers: { 'cache-control': 'no-store' } });
     const path = file ? pathInside(where.root, where.dir, file) : null;
-    const handle = path ? await open(path, 'r').catch(() => null) : null;
-    if (!handle) throw missing();
-    const answer = await sendFile(c.req.raw, handle, { type, cacheControl: FILE_CACHE_CONTROL });
+    let answer: Response | null;
+    if (where.bucket) {
+      // The same names as on disk (checked plain above), as keys; the bytes asked for are streamed through.
+      const bucket = where.bucket;
+      const key = lessonKey(where.dir, file!);
+      const found = path ? await bucket.head(key) : null;
+      if (!found) throw missing();
+      answer = await sendRanged(
+        c.req.raw,
+        { ...found, read: (start, end) => bucket.read(key, start, end) },
+        { type, cacheControl: FILE_CACHE_CONTROL },
+      );
+    } else {
+      const handle = path ? await open(path, 'r').catch(() => null) : null;
+      if (!handle) throw missing();
+      answer = await sendFile(c.req.raw, handle, { type, cacheControl: FILE_CACHE_CONTROL });
+    }
     if (!answer) throw missing();
     for (const [name, value] of Object.entries(embeddedFilePolicy(services.env.CORS_ORIGINS))) answer.headers.set(name, value);
     return answer;

@@ -21,6 +21,7 @@ import { studentRateLimit } from '#server/auth/student-rate-limit.ts';
 import type { RateLimitPolicy } from '#server/http/rate-limit.ts';
 import { absoluteUrl, apiOrigin, siteOrigin } from '#server/http/public-url.ts';
 import { pathInside } from '#server/http/send-file.ts';
+import { lessonBucketOf, lessonKey } from '#server/files/lesson-bucket.ts';
 import { lessonFilesRoot } from '#server/files/lesson-files.ts';
 import {
   CourseMaterialsSchema,
@@ -157,8 +158,16 @@ export function createLearningRoutes(services: ApiServices) {
         rows.map(async (row) => {
           const lesson = row.lesson;
           // A material of content/ lives in the materials folder; a lesson added from the console in its own.
+          // With S3_BUCKET, a lesson's files are objects in the bucket.
+          const bucket = lesson ? lessonBucketOf(services.env) : null;
           const sizeOf = (file: string | null) =>
-            lesson ? fileSize(lessonFilesRoot(services.env), row.id, file) : fileSize(services.env.MATERIALS_DIR, course.id, file);
+            bucket
+              ? file === null
+                ? null
+                : bucket.head(lessonKey(row.id, file)).then((found) => found?.size ?? null)
+              : lesson
+                ? fileSize(lessonFilesRoot(services.env), row.id, file)
+                : fileSize(services.env.MATERIALS_DIR, course.id, file);
           const mainFile = lesson ? lessonMainFile(row.kind, row.file, lesson) : row.file;
           const posterFile = row.kind !== 'video' ? null : lesson ? lesson.poster : posterFileOf(row.file);
           const [link, size, posterSize] = await Promise.all([

@@ -13,7 +13,7 @@ import { LessonCreateSchema, LessonSchema, LessonsSchema, LessonUpdateSchema, ty
 import { FILE_REFUSALS } from './file-check.ts';
 import { createLesson, LESSON_MESSAGES, listLessons, retireLesson, updateLesson } from './lessons.ts';
 import type { StaffAccess } from './staff-access.ts';
-import { lazyFileStore } from './upload-store.ts';
+import { lazyUploadStore } from './upload-store.ts';
 
 const EXAMPLE_LESSON: Lesson = {
   id: '5b1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
@@ -34,7 +34,7 @@ export function createLessonRoutes(services: ApiServices, access: StaffAccess) {
   const { db } = services;
   const staff = access.guard;
   const actor = (c: Context) => ({ ...access.actorOf(c), record: access.record });
-  const store = lazyFileStore(services.env);
+  const store = lazyUploadStore(services.env);
   const notFound = { 404: `${LESSON_MESSAGES.courseNotFound}; or ${LESSON_MESSAGES.lessonNotFound}` };
 
   return new Hono<ApiEnv>()
@@ -55,7 +55,7 @@ export function createLessonRoutes(services: ApiServices, access: StaffAccess) {
         },
         body: LessonCreateSchema,
         success: { status: 201, message: LESSON_MESSAGES.created, data: LessonSchema },
-        errors: { 404: LESSON_MESSAGES.courseNotFound },
+        errors: { 404: LESSON_MESSAGES.courseNotFound, 409: LESSON_MESSAGES.courseRetired },
       }),
       staff,
       async (c) => {
@@ -69,13 +69,15 @@ export function createLessonRoutes(services: ApiServices, access: StaffAccess) {
       describeJsonRoute({
         tag: 'Staff',
         staff: 'staff',
-        summary: "A course's live lessons in order, with their status and renditions",
-        examples: { data: { lessons: [EXAMPLE_LESSON] } },
+        summary: "A course's live lessons in order, with their status and renditions, and whether the course is for sale",
+        description:
+          '`for_sale`: false while the course has no ready lesson and no material from the repository; quote and checkout refuse it (409) until then.',
+        examples: { data: { lessons: [EXAMPLE_LESSON], for_sale: true } },
         success: { message: LESSON_MESSAGES.list, data: LessonsSchema },
         errors: { 404: LESSON_MESSAGES.courseNotFound },
       }),
       staff,
-      async (c) => c.json({ message: LESSON_MESSAGES.list, data: { lessons: await listLessons(db, c.req.param('id')) } }, 200),
+      async (c) => c.json({ message: LESSON_MESSAGES.list, data: await listLessons(db, c.req.param('id')) }, 200),
     )
     .patch(
       '/courses/:id/lessons/:lessonId',

@@ -1,19 +1,19 @@
 // A course's lessons in the database: created from a finished upload (checked first), listed,
 // renamed or moved, retired. Every change writes its audit entry in the same transaction.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull, max } from 'drizzle-orm';
-import type { FileStore } from '@tus/file-store';
+import { and, asc, between, eq, gte, isNull, max, ne, sql } from 'drizzle-orm';
+import type { DataStore } from '@tus/server';
 import type { Database } from '#server/db/client.ts';
 import { courses, lessonJobs, lessons } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { isUuid } from '#server/http/ids.ts';
+import { isCourseForSale } from '#server/catalogue/for-sale.ts';
 import type * as v from 'valibot';
 import type { Lesson, LessonCreateSchema, LessonUpdateSchema } from '../schemas.ts';
 import { checkCaptionsFile, checkLessonFile } from './file-check.ts';
 import type { ChangeActor, StaffAccess } from './staff-access.ts';
-import { lessonDir, takeUpload, uploadIdOf } from './upload-store.ts';
-import { rm } from 'node:fs/promises';
+import { lessonFileOf, removeLessonFiles, takeUpload, uploadIdOf, uploadOwnerOf } from './upload-store.ts';
 
 export const LESSON_MESSAGES = {
   created: 'The lesson is added.',
@@ -21,6 +21,7 @@ export const LESSON_MESSAGES = {
   retired: 'The lesson is retired.',
   list: 'Lessons',
   courseNotFound: 'Course not found',
+  courseRetired: 'This course is retired: it takes no new lessons.',
   lessonNotFound: 'Lesson not found',
   noUpload: 'No finished upload at that address (it may already be a lesson).',
   incomplete: 'The upload is not finished: resume it, then add the lesson.',
@@ -51,6 +52,19 @@ async function requireCourse(db: Database, courseId: string) {
   if (!course) throw new ApiError(404, LESSON_MESSAGES.courseNotFound);
 }
 
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Holds the course's row until the transaction ends: adds and moves of one course's lessons take
+ * their turns, so two at once never read the same free place (on PostgreSQL; PGlite has one
+ * connection anyway). A course that left the catalogue takes no new lesson.
+ */
+async function lockCourse(tx: Tx, courseId: string, forAdding: boolean) {
+  const [course] = await tx.select({ retiredAt: courses.retiredAt }).from(courses).where(eq(courses.id, courseId)).for('update');
+  if (!course) throw new ApiError(404, LESSON_MESSAGES.courseNotFound);
+  if (forAdding && course.retiredAt) throw new ApiError(409, LESSON_MESSAGES.courseRetired);
+}
+
 /** The next place after the course's live lessons. */
 async function nextPosition(db: Pick<Database, 'select'>, courseId: string): Promise<number> {
   const [row] = await db
@@ -60,29 +74,51 @@ async function nextPosition(db: Pick<Database, 'select'>, courseId: string): Pro
   return (row?.last ?? 0) + 1;
 }
 
+const liveOf = (courseId: string) => and(eq(lessons.courseId, courseId), isNull(lessons.retiredAt));
+
+/** Makes room at `position` for a new lesson: the live lessons from there on move one place down. */
+async function makeRoomAt(tx: Tx, courseId: string, position: number) {
+  await tx
+    .update(lessons)
+    .set({ position: sql`${lessons.position} + 1` })
+    .where(and(liveOf(courseId), gte(lessons.position, position)));
+}
+
+/** Moves a lesson from `from` to `to`: the lessons between close up behind it or make room before it. */
+async function shiftForMove(tx: Tx, courseId: string, lessonId: string, from: number, to: number) {
+  if (from === to) return;
+  const [low, high, step] = to < from ? [to, from, 1] : [from, to, -1];
+  await tx
+    .update(lessons)
+    .set({ position: sql`${lessons.position} + ${step}` })
+    .where(and(liveOf(courseId), ne(lessons.id, lessonId), between(lessons.position, low, high)));
+}
+
 const EXTENSIONS = { video: 'source', pdf: 'lesson.pdf' } as const;
 
 /**
- * A lesson from a finished upload. The file is moved into the lesson's folder and checked: a file
- * that is not what `kind` says is refused (400, the reason) and removed. A PDF is ready at once; a
+ * A lesson from a finished upload. The file is moved into the lesson's folder (or its keys in the
+ * bucket) and checked: a file that is not what `kind` says is refused (400, the reason) and removed. A PDF is ready at once; a
  * video is 'processing' with a transcoding job queued (./transcode-worker.ts).
  */
 export async function createLesson(
   services: Pick<ApiServices, 'db' | 'env'>,
-  store: FileStore,
+  store: DataStore,
   courseId: string,
   body: v.InferOutput<typeof LessonCreateSchema>,
   actor: Actor,
 ): Promise<Lesson> {
   const { db, env } = services;
-  await requireCourse(db, courseId);
+  // Checked first (a retired course refuses before any file is moved), and again under the lock below.
+  await db.transaction((tx) => lockCourse(tx, courseId, true));
   const uploadId = uploadIdOf(body.upload);
   const captionsId = body.captions_upload ? uploadIdOf(body.captions_upload) : null;
   // One upload cannot be both files: taking it as the captions would leave no lesson file.
   if (!uploadId || (body.captions_upload && !captionsId) || captionsId === uploadId) throw new ApiError(400, LESSON_MESSAGES.noUpload);
   const id = randomUUID();
+  const owner = uploadOwnerOf(actor);
   const refuse = async (message: string) => {
-    await rm(lessonDir(env, id), { recursive: true, force: true });
+    await removeLessonFiles(env, id, ['captions.vtt', EXTENSIONS[body.kind]]);
     return new ApiError(400, message);
   };
   const refusal = (taken: { refused: 'missing' | 'incomplete' }) =>
@@ -92,19 +128,21 @@ export async function createLesson(
   // which stays an upload until everything else has been found right.
   let captions: string | null = null;
   if (captionsId) {
-    const takenCaptions = await takeUpload(env, store, captionsId, id, 'captions.vtt');
+    const takenCaptions = await takeUpload(services, store, { id: captionsId, owner }, id, 'captions.vtt');
     if ('refused' in takenCaptions) throw await refusal(takenCaptions);
-    const notVtt = await checkCaptionsFile(takenCaptions.path);
+    const notVtt = await checkCaptionsFile(lessonFileOf(env, id, 'captions.vtt'));
     if (notVtt) throw await refuse(notVtt);
     captions = 'captions.vtt';
   }
-  const taken = await takeUpload(env, store, uploadId, id, EXTENSIONS[body.kind]);
+  const taken = await takeUpload(services, store, { id: uploadId, owner }, id, EXTENSIONS[body.kind]);
   if ('refused' in taken) throw await refusal(taken);
-  const wrong = await checkLessonFile(taken.path, body.kind);
+  const wrong = await checkLessonFile(lessonFileOf(env, id, EXTENSIONS[body.kind]), body.kind);
   if (wrong) throw await refuse(wrong);
 
   const now = actor.at;
   return db.transaction(async (tx) => {
+    await lockCourse(tx, courseId, true);
+    if (body.position !== undefined) await makeRoomAt(tx, courseId, body.position);
     const [row] = await tx
       .insert(lessons)
       .values({
@@ -131,14 +169,15 @@ export async function createLesson(
   });
 }
 
-export async function listLessons(db: Database, courseId: string): Promise<Lesson[]> {
+/** The course's live lessons in order, and whether it is for sale (#server/catalogue/for-sale.ts). */
+export async function listLessons(db: Database, courseId: string): Promise<{ lessons: Lesson[]; for_sale: boolean }> {
   await requireCourse(db, courseId);
   const rows = await db
     .select()
     .from(lessons)
     .where(and(eq(lessons.courseId, courseId), isNull(lessons.retiredAt)))
     .orderBy(asc(lessons.position), asc(lessons.createdAt));
-  return rows.map(lessonAnswer);
+  return { lessons: rows.map(lessonAnswer), for_sale: await isCourseForSale(db, courseId) };
 }
 
 const liveLesson = (courseId: string, lessonId: string) =>
@@ -153,6 +192,12 @@ export async function updateLesson(
 ): Promise<Lesson> {
   if (!isUuid(lessonId)) throw new ApiError(404, LESSON_MESSAGES.lessonNotFound);
   return db.transaction(async (tx) => {
+    await lockCourse(tx, courseId, false);
+    if (change.position !== undefined) {
+      const [current] = await tx.select({ position: lessons.position }).from(lessons).where(liveLesson(courseId, lessonId));
+      if (!current) throw new ApiError(404, LESSON_MESSAGES.lessonNotFound);
+      await shiftForMove(tx, courseId, lessonId, current.position, change.position);
+    }
     const [row] = await tx
       .update(lessons)
       .set({ ...change, updatedAt: actor.at })

@@ -5,11 +5,14 @@
 // has run out, the job is taken again (by this process after a restart, or by another), from the
 // start. A job that fails MAX_ATTEMPTS times, or whose video ffmpeg cannot read, fails its lesson with
 // the reason; nothing half-made is ever shown (the lesson stays 'processing' until it is whole).
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { lessonJobs, lessons } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
-import { removePartFiles, transcodeVideo } from './transcode.ts';
+import { lessonBucketOf, lessonKey } from '#server/files/lesson-bucket.ts';
+import { removePartFiles, transcodeVideo, UnreadableVideoError, type TranscodeOptions, type Transcoded } from './transcode.ts';
 import { lessonDir } from './upload-store.ts';
 
 /** How long a taken job is held without a renewal; renewed every third of it. */
@@ -55,6 +58,32 @@ export function createTranscodeWorker(
 ): TranscodeWorker {
   const { db, env, clock, log } = services;
   const abort = new AbortController();
+  const bucket = lessonBucketOf(env);
+
+  /**
+   * Transcodes a lesson's source in its folder; with a bucket, in a work folder under DATA_DIR: the
+   * source is streamed down to a file, the renditions and poster streamed up once all are made (a
+   * lesson is ready only then), and the folder removed whatever happens.
+   */
+  async function transcodeLesson(lessonId: string, source: string, transcoding: TranscodeOptions): Promise<Transcoded> {
+    if (!bucket) {
+      await removePartFiles(lessonDir(env, lessonId));
+      return transcodeVideo(lessonDir(env, lessonId), source, transcoding);
+    }
+    const dir = join(env.DATA_DIR, 'lesson-work', lessonId);
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    try {
+      await bucket.download(lessonKey(lessonId, source), join(dir, source), transcoding.signal);
+      const made = await transcodeVideo(dir, source, transcoding);
+      for (const rendition of made.renditions)
+        await bucket.upload(lessonKey(lessonId, rendition.file), join(dir, rendition.file), 'video/mp4', transcoding.signal);
+      await bucket.upload(lessonKey(lessonId, made.poster), join(dir, made.poster), 'image/webp', transcoding.signal);
+      return made;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
   let running: Promise<boolean> | null = null;
   let timer: NodeJS.Timeout | undefined;
 
@@ -85,8 +114,7 @@ export function createTranscodeWorker(
         .catch((error: unknown) => log.error('[lessons] renewing a transcoding lease failed', error));
     }, LEASE_MS / 3);
     try {
-      await removePartFiles(dir);
-      const made = await transcodeVideo(dir, lesson!.source, { preset: options.preset ?? 'veryfast', signal: abort.signal });
+      const made = await transcodeLesson(job.lessonId, lesson!.source, { preset: options.preset ?? 'veryfast', signal: abort.signal });
       await finish(job, { status: 'ready', reason: null, ...made }, 'done');
       log.info(`[lessons] lesson ${job.lessonId} transcoded: ${made.renditions.map((r) => `${r.height}p`).join(', ')}`);
     } catch (error) {
@@ -98,7 +126,7 @@ export function createTranscodeWorker(
       }
       log.error(`[lessons] transcoding lesson ${job.lessonId} failed (attempt ${job.attempts})`, error);
       await removePartFiles(dir);
-      const unreadable = error instanceof Error && !('code' in error) ? error.message : null;
+      const unreadable = error instanceof UnreadableVideoError ? error.message : null;
       if (unreadable || job.attempts >= MAX_ATTEMPTS)
         await finish(job, { status: 'failed', reason: unreadable ?? TRANSCODE_FAILED }, 'failed', String(error));
       else

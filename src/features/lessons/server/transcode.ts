@@ -23,6 +23,11 @@ const LADDER = [
 const POSTER_FILE = 'poster.webp';
 const renditionFile = (height: number) => `${height}p.mp4`;
 
+/** The source is not a video ffprobe can read: the lesson fails with this reason, never retried. */
+export class UnreadableVideoError extends Error {
+  override name = 'UnreadableVideoError';
+}
+
 export interface Transcoded {
   duration: number;
   renditions: LessonRendition[];
@@ -46,7 +51,7 @@ const renditionHeights = (height: number) => {
 export async function transcodeVideo(dir: string, source: string, options: TranscodeOptions): Promise<Transcoded> {
   const input = join(dir, source);
   const probe = await probeVideo(input);
-  if (typeof probe === 'string') throw new Error(probe);
+  if (typeof probe === 'string') throw new UnreadableVideoError(probe);
   const steps = renditionHeights(probe.height);
 
   const split = `[0:v]split=${steps.length}${steps.map((_, i) => `[s${i}]`).join('')}`;

@@ -3,19 +3,24 @@
 //   POST staff/uploads               creation: 201 and the upload's absolute Location
 //   HEAD/PATCH/DELETE {Location}     the offset to resume from / the next bytes / give up
 // Behind the staff session (401 otherwise). At most 4 GiB a file. The bytes go to DATA_DIR/
-// lesson-uploads as they arrive (the file store streams them; nothing is held in memory), and a
-// lesson takes a finished upload with POST staff/courses/{id}/lessons, which checks what it is.
+// lesson-uploads as they arrive, or with S3_BUCKET to the bucket in parts (./upload-store.ts; both
+// stores stream them, nothing is held in memory whole), and a lesson takes a finished upload with POST staff/courses/{id}/lessons, which checks what it is.
+// An upload belongs to the member who created it (their id in its metadata, `owner`, set here whatever
+// the client sent): another member's HEAD, PATCH or DELETE of it, or a lesson made from it, is 404.
 // Uploads are locked per process (tus's memory locker): behind a load balancer, one upload's
 // requests must reach one process (docs/deployment.md), as a PATCH resumed elsewhere would race.
 import { Server } from '@tus/server';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { originOf } from '#server/http/request-url.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import type { StaffAccess } from './staff-access.ts';
-import { lazyFileStore, UPLOADS_PATH } from './upload-store.ts';
+import { isOwnUpload, lazyUploadStore, OWNER_KEY, uploadOwnerOf, UPLOADS_PATH } from './upload-store.ts';
+
+/** tus's own answer for an unknown upload (its handlers read status_code and body off what a hook throws). */
+const NOT_FOUND = { status_code: 404, body: 'The file for this url was not found\n' };
 
 /** 4 GiB: a 45-minute lesson at a laptop's bitrate fits with room. */
 const MAX_LESSON_UPLOAD_BYTES = 4 * 1024 ** 3;
@@ -49,9 +54,15 @@ function tusRoute(method: string, summary: string, success: Record<number, strin
 }
 
 /** Mounted at /staff. */
-export function createLessonUploadRoutes(services: ApiServices, access: Pick<StaffAccess, 'guard'>) {
-  const staff = access.guard;
-  const store = lazyFileStore(services.env);
+export function createLessonUploadRoutes(services: ApiServices, access: Pick<StaffAccess, 'guard' | 'actorOf'>) {
+  const store = lazyUploadStore(services.env);
+  // Who sent each request tus is handling: tus hands its hooks the same Request object.
+  const senders = new WeakMap<Request, string>();
+  const staff: MiddlewareHandler<ApiEnv> = async (c, next) =>
+    access.guard(c, async () => {
+      senders.set(c.req.raw, uploadOwnerOf(access.actorOf(c)));
+      await next();
+    });
   let server: Server | undefined;
   const tus = () =>
     (server ??= new Server({
@@ -62,6 +73,15 @@ export function createLessonUploadRoutes(services: ApiServices, access: Pick<Sta
       allowedOrigins: (origin) => services.env.CORS_ORIGINS.includes(origin),
       // Location is absolute (tus needs it so), on the API's public origin, as every link an answer gives.
       generateUrl: (req, { path, id }) => `${services.env.API_ORIGIN || originOf(req.url)}${path}/${id}`,
+      onUploadCreate: (req, upload) => Promise.resolve({ metadata: { ...upload.metadata, [OWNER_KEY]: senders.get(req) ?? '' } }),
+      // Another member's upload is answered as no upload at all (tus's own 404).
+      onIncomingRequest: async (req, id) => {
+        if (req.method === 'POST') return;
+        const upload = await store()
+          .getUpload(id)
+          .catch(() => null);
+        if (upload && !isOwnUpload(upload, senders.get(req))) throw Object.assign(new Error("Another member's upload"), NOT_FOUND);
+      },
     }));
   const handle = (request: Request) => tus().handleWeb(request);
 

@@ -25,6 +25,7 @@ import { catalogueRelease, courses, enrolments, payments } from '#server/db/sche
 import type { ApiServices } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { isServedRelease, SUPERSEDED_MESSAGE } from '#server/catalogue/release.ts';
+import { forSaleSql, NOT_FOR_SALE } from '#server/catalogue/for-sale.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { MAX_JSON_BYTES, readJsonBody, readLimitedText } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
@@ -123,11 +124,19 @@ export function createPaymentRoutes(services: ApiServices) {
    */
   async function liveCourse(courseId: string) {
     const [course] = await db
-      .select({ id: courses.id, title: courses.title, priceKobo: courses.priceKobo, buildId: catalogueRelease.buildId })
+      .select({
+        id: courses.id,
+        title: courses.title,
+        priceKobo: courses.priceKobo,
+        buildId: catalogueRelease.buildId,
+        forSale: forSaleSql(),
+      })
       .from(courses)
       .leftJoin(catalogueRelease, eq(catalogueRelease.name, 'current'))
       .where(and(eq(courses.id, courseId), isNull(courses.retiredAt)));
     if (!course) throw new ApiError(404, MESSAGES.courseNotFound);
+    // Nothing to study yet (no material, no ready lesson): not quoted, not sold.
+    if (!course.forSale) throw new ApiError(409, NOT_FOR_SALE);
     if (!isServedRelease(course.buildId, services.servedBuild()))
       throw new ApiError(503, SUPERSEDED_MESSAGE, { headers: { 'retry-after': '2', 'cache-control': 'no-store' } });
     return course;
@@ -154,7 +163,7 @@ export function createPaymentRoutes(services: ApiServices) {
       success: { message: MESSAGES.quote, data: QuoteSchema },
       auth: true,
       rateLimited: true,
-      errors: { 404: MESSAGES.courseNotFound },
+      errors: { 404: MESSAGES.courseNotFound, 409: NOT_FOR_SALE },
     }),
     limit('quote'),
     guard,
@@ -210,7 +219,7 @@ export function createPaymentRoutes(services: ApiServices) {
       },
       auth: true,
       rateLimited: true,
-      errors: { 404: MESSAGES.courseNotFound, 409: MESSAGES.alreadyEnrolled },
+      errors: { 404: MESSAGES.courseNotFound, 409: `${MESSAGES.alreadyEnrolled}; or ${NOT_FOR_SALE}` },
     }),
     limit('checkout'),
     guard,
