@@ -1,13 +1,17 @@
 // The course page's materials (docs/product.md#dashboard-routes): each video and PDF with its kind,
 // length and a completion checkbox saved at once; the course's progress, updated at once and read
 // out politely; a player for the selected video (its poster shown until it plays; 'Watch video'
-// starts it) and a new-tab link for each PDF. `#material-<id>`
+// starts it; the player's code loads then, not with the page: ./VideoPlayer.tsx) and a new-tab link
+// for each PDF. A video lesson shows its renditions' sizes; the page's Data saver and the quality
+// saving for offline keeps are set in 'Study offline'. `#material-<id>`
 // in the URL selects that material and scrolls to it. A student who is not enrolled is told so and
 // sent to the checkout, never shown the materials.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { savedFileUrl } from '#lib/offline/keys.ts';
-import { $online, $saved, $saving, bytesOf, refreshSaved, removeFromPhone, saveForOffline, savingData } from '../offline/saving.ts';
+import { $online, $saved, $saving, bytesOf, offlineFile, refreshSaved, removeFromPhone, saveForOffline } from '../offline/saving.ts';
+import { offlineHeight } from '../renditions.ts';
+import { $dataSaverSetting, $offlineQuality, OFFLINE_QUALITIES, savingData, setDataSaver, setOfflineQuality } from '../video-settings.ts';
 import { progressOver } from '../offline/save-progress.ts';
 import { formatBytes, formatTime } from '#lib/format.ts';
 import { $session } from '#lib/session.ts';
@@ -32,6 +36,19 @@ import './CourseMaterials.css';
 interface CourseMaterialsProps {
   courseId: string;
 }
+
+/** The player's code, fetched when a student first opens a video (or reaches for its button), never with the page. */
+const loadPlayer = () => import('./VideoPlayer.tsx');
+const VideoPlayer = lazy(() =>
+  loadPlayer().catch(() => ({
+    // Its script could not be fetched (offline, before the page was saved): say so in the player's place.
+    default: () => (
+      <p role="alert" className="material-error">
+        This video could not be loaded. Reload the page to try again.
+      </p>
+    ),
+  })),
+);
 
 const scrollToMaterial = (id: string) => document.getElementById(materialAnchor(id))?.scrollIntoView({ block: 'start' });
 
@@ -176,6 +193,9 @@ function SaveCourse({
   const saving = useStore($saving);
   // The list came from the phone: the server could not be reached, whatever the browser says.
   const online = useStore($online) && !offline;
+  // Read through savingData and offlineFile; subscribed so the sizes follow a change of setting.
+  const dataSaverSetting = useStore($dataSaverSetting);
+  const chosenQuality = useStore($offlineQuality);
   const dataSaver = savingData();
   const unsaved = materials.filter((m) => !saved[m.id]);
   const savedBytes = materials.reduce((sum, m) => sum + (saved[m.id]?.bytes ?? 0), 0);
@@ -183,10 +203,55 @@ function SaveCourse({
   const inFlight = Object.keys(saving).length > 0;
   // Over everything being saved, so it only moves forward.
   const { loaded, total } = progressOver(saving);
+  const hasVideos = materials.some((m) => m.kind === 'video');
+  const lessons = unsaved.filter((m) => m.renditions?.length);
+  // What saving the course's unsaved video lessons at each quality takes (a lesson without it keeps its nearest below).
+  const bytesAt = (height: number) =>
+    lessons.reduce((sum, m) => {
+      const kept = offlineHeight(
+        m.renditions!.map((r) => r.height),
+        height,
+        false,
+      );
+      return sum + (m.renditions!.find((r) => r.height === kept)?.size ?? 0);
+    }, 0);
   return (
     <section className="save-offline" aria-labelledby="save-offline-heading">
       <h2 id="save-offline-heading">Study offline</h2>
       {dataSaver && <p className="data-saver">Data saver is on: videos load only when you press play.</p>}
+      {hasVideos && (
+        <div className="video-settings">
+          <p className="video-setting">
+            <input
+              type="checkbox"
+              id="data-saver"
+              checked={dataSaverSetting}
+              onChange={(event) => setDataSaver(event.currentTarget.checked)}
+              aria-describedby="data-saver-hint"
+            />
+            <label htmlFor="data-saver">Data saver</label>
+            <span id="data-saver-hint" className="video-setting-hint">
+              Videos start at 240p and load only when you press play.
+            </span>
+          </p>
+          {lessons.length > 0 && (
+            <p className="video-setting">
+              <label htmlFor="offline-quality">Quality for offline saving</label>
+              <select
+                id="offline-quality"
+                value={chosenQuality ?? (dataSaver ? 240 : 360)}
+                onChange={(event) => setOfflineQuality(Number(event.currentTarget.value))}
+              >
+                {OFFLINE_QUALITIES.map((height) => (
+                  <option key={height} value={height}>
+                    {height}p ({formatBytes(bytesAt(height))})
+                  </option>
+                ))}
+              </select>
+            </p>
+          )}
+        </div>
+      )}
       <p>
         {savedBytes > 0
           ? `${materials.length - unsaved.length} of ${materials.length} materials saved on this phone (${formatBytes(savedBytes)}).`
@@ -239,7 +304,13 @@ interface MaterialItemProps {
 }
 
 function MaterialItem({ courseId, student, material, selected, linkReloads, offline }: MaterialItemProps) {
-  const saved = Boolean(useStore($saved)[material.id]);
+  const savedCopy = useStore($saved)[material.id];
+  const saved = Boolean(savedCopy);
+  // Subscribed so the size of what saving keeps follows the settings (offlineFile reads them).
+  useStore($offlineQuality);
+  const dataSaver = useStore($dataSaverSetting) || savingData();
+  const renditions = material.renditions ?? [];
+  const keeps = renditions.length ? offlineFile(material) : null;
   // Done ones stay in $saving until the whole sweep is (for its progress); this one is saved or failed.
   const entry = useStore($saving)[material.id];
   const saving = entry && !entry.done ? entry : undefined;
@@ -293,10 +364,13 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
             <span className="material-kind">{material.kind === 'video' ? 'Video' : 'PDF'}</span>
             <span aria-hidden="true"> · </span>
             <span className="material-length">{formatLength(material)}</span>
-            {material.size !== null && (
+            {(keeps ? keeps.size : material.size) !== null && (
               <>
                 <span aria-hidden="true"> · </span>
-                <span className="material-size">{formatBytes(bytesOf(material))}</span>
+                <span className="material-size">
+                  {keeps?.height && !saved ? `${keeps.height}p for offline: ` : ''}
+                  {formatBytes(saved && keeps ? savedCopy!.bytes : bytesOf(material))}
+                </span>
               </>
             )}
             {saved && (
@@ -306,6 +380,17 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
               </>
             )}
           </p>
+          {renditions.length > 1 && (
+            <p className="material-renditions">
+              Sizes:{' '}
+              {renditions.map((r, i) => (
+                <span key={r.height}>
+                  {i > 0 && <span aria-hidden="true"> · </span>}
+                  {r.height}p {r.size !== null ? formatBytes(r.size) : 'size unknown'}
+                </span>
+              ))}
+            </p>
+          )}
         </div>
         <div className="material-done">
           <input
@@ -330,6 +415,10 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
             aria-expanded={selected}
             aria-controls={selected ? player : undefined}
             onClick={watch}
+            // Reaching for the button fetches the player's code, so the press finds it there.
+            onPointerEnter={() => void loadPlayer().catch(() => undefined)}
+            onPointerDown={() => void loadPlayer().catch(() => undefined)}
+            onFocus={() => void loadPlayer().catch(() => undefined)}
             aria-label={`Watch video: ${material.title}`}
           >
             Watch video
@@ -374,20 +463,21 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
       </div>
       {selected && reachable && material.kind === 'video' && (
         <div className="material-player" id={player} ref={playerBox}>
-          {/* The catalogue has no caption files for materials yet (no field in content/ nor the API): a known gap. */}
-          {/* eslint-disable-next-line jsx-a11y-x/media-has-caption */}
-          <video
-            ref={video}
-            key={`${linkReloads}:${url}`}
-            controls
-            preload={saved || !savingData() ? 'metadata' : 'none'}
-            src={url}
-            poster={poster ?? undefined}
-            autoPlay={playOnOpen}
-            onError={onVideoError}
-          >
-            <a href={url}>Download the video: {material.title}</a>
-          </video>
+          <Suspense fallback={<div className="video-loading" />}>
+            <VideoPlayer
+              key={linkReloads}
+              title={material.title}
+              url={material.url}
+              poster={poster ?? null}
+              renditions={renditions}
+              captionsUrl={material.captions_url ?? null}
+              saved={saved ? { url, height: savedCopy!.height } : null}
+              dataSaver={dataSaver}
+              autoPlay={playOnOpen}
+              videoRef={video}
+              onError={onVideoError}
+            />
+          </Suspense>
           {failed && (
             <p role="alert" className="material-error">
               This video could not be loaded. Reload the page to try again.
