@@ -1,11 +1,8 @@
 // A real video lesson for the player's end-to-end tests: a short test-pattern video made by ffmpeg
 // (720 lines, so it gets all three renditions) with WebVTT captions, uploaded over tus by a staff
 // member as the console does, and waited for until the server's worker has transcoded it.
-import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
+import { testVideo } from '../support/test-video.ts';
 import { expect, type Api } from './fixtures.ts';
 import { invitedMember } from './staff-support.ts';
 
@@ -45,24 +42,13 @@ async function upload(request: APIRequestContext, token: string, bytes: Buffer, 
   return location;
 }
 
-/** `seconds` of ffmpeg's test pattern at 1280 x 720, 25 frames a second, with a tone. */
-async function testVideo(dir: string, seconds: number): Promise<Buffer> {
-  const path = join(dir, `lesson-${seconds}s.mp4`);
-  await promisify(execFile)('ffmpeg', [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=1280x720:rate=25`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path],
-  ]);
-  return readFile(path);
-}
-
 /**
  * Adds a video lesson with captions to `course` as a staff member, and waits until it is ready
  * (transcoding 12 s of video takes 10-60 s on a busy machine). Its id.
  */
 export async function readyVideoLesson(api: Api, request: APIRequestContext, dir: string, course: string, title: string): Promise<string> {
   const member = await invitedMember(api, `lessons-${Date.now()}@adireacademy.test`, 'staff');
-  const video = await upload(request, member.token, await testVideo(dir, 12), 'lesson.mp4', 'video/mp4');
+  const video = await upload(request, member.token, await testVideo(dir, 12, 720, 25), 'lesson.mp4', 'video/mp4');
   const captions = await upload(request, member.token, Buffer.from(CAPTIONS), 'lesson.vtt', 'text/vtt');
   const headers = { authorization: `Bearer ${member.token}` };
   const made = await request.post(`/api/v1/staff/courses/${course}/lessons`, {

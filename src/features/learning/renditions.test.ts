@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { connectionSavesData, offlineHeight, startingHeight } from './renditions.ts';
+import { connectionSavesData, offlineHeight } from './renditions.ts';
+import { startingHeight } from './starting-rendition.ts';
 
 const ALL = [240, 360, 720];
 

@@ -45,7 +45,7 @@ export interface SavableMaterial {
  * The file saving a material keeps: one rendition of a video lesson (the quality chosen for offline
  * saving; else 360p, or 240p when saving data), else the material's one file.
  */
-export function offlineFile(material: SavableMaterial): { url: string; size: number | null; height: number | null } {
+export function offlineFile(material: SavableMaterial): { url: string; size: number | null; height?: number } {
   const renditions = material.renditions ?? [];
   const height = offlineHeight(
     renditions.map((r) => r.height),
@@ -53,9 +53,7 @@ export function offlineFile(material: SavableMaterial): { url: string; size: num
     savingData(),
   );
   const rendition = renditions.find((r) => r.height === height);
-  return rendition
-    ? { url: rendition.url, size: rendition.size, height: rendition.height }
-    : { url: material.url, size: material.size, height: null };
+  return rendition ?? material;
 }
 
 /** What saving a material takes: its file (a lesson's one rendition) and a video's poster. */
@@ -78,8 +76,7 @@ export async function saveForOffline(student: string, course: string, materials:
       if (now) $saving.set({ ...$saving.get(), [material.id]: change(now) });
     };
     try {
-      const { url, height } = offlineFile(material);
-      await saveFile({ student, course, material: material.id, url, height, posterUrl: material.poster_url }, (bytes) =>
+      await saveFile({ student, course, material: material.id, url: offlineFile(material).url, posterUrl: material.poster_url }, (bytes) =>
         update((now) => ({ ...now, loaded: now.loaded + bytes })),
       );
     } catch {

@@ -142,7 +142,7 @@ describe('the offline store', () => {
     expect((await savedMaterials('s7')).map((s) => s.material)).toEqual(['m3']);
     await removeSaved('s7');
     expect(await savedMaterials('s7')).toEqual([]);
-    expect(await savedMaterials('s8')).toEqual([{ course: 'c1', material: 'm1', bytes: 400, height: null }]);
+    expect(await savedMaterials('s8')).toEqual([{ course: 'c1', material: 'm1', bytes: 400 }]);
   });
 
   it('removes everything of one student on logout, and nothing of another', async () => {

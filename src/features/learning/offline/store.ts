@@ -86,17 +86,12 @@ export const dequeueTick = (student: string, key: string) =>
 
 // Saved files
 
-/** A saved material: its course, the bytes it takes with its poster, and which rendition of a lesson it is. */
+/** A saved material: its course, and the bytes it takes with its poster. */
 export interface SavedMaterial {
   course: string;
   material: string;
   bytes: number;
-  /** The lines of the rendition kept (a video lesson); null for any other file. */
-  height: number | null;
 }
-
-/** Kept on a saved rendition's answer in Cache Storage: which one it is (never sent anywhere). */
-const HEIGHT_HEADER = 'x-rendition-height';
 
 /** This student's saved materials. */
 export const savedMaterials = (student: string) =>
@@ -106,11 +101,9 @@ export const savedMaterials = (student: string) =>
     for (const request of await cache.keys()) {
       const file = parseSavedFileUrl(new URL(request.url).pathname);
       if (!file || file.student !== student) continue;
-      const headers = (await cache.match(request))?.headers;
-      const bytes = Number(headers?.get('content-length')) || 0;
-      const height = Number(headers?.get(HEIGHT_HEADER)) || null;
-      const entry = found.get(file.material) ?? { course: file.course, material: file.material, bytes: 0, height: null };
-      found.set(file.material, { ...entry, bytes: entry.bytes + bytes, height: entry.height ?? height });
+      const bytes = Number((await cache.match(request))?.headers.get('content-length')) || 0;
+      const entry = found.get(file.material) ?? { course: file.course, material: file.material, bytes: 0 };
+      found.set(file.material, { ...entry, bytes: entry.bytes + bytes });
     }
     return [...found.values()];
   }, []);
@@ -121,8 +114,6 @@ export interface FileToSave {
   material: string;
   /** The signed link of the file (and of its poster, for a video). */
   url: string;
-  /** The rendition `url` is, for a video lesson: the page says which one plays from the phone. */
-  height?: number | null;
   posterUrl: string | null;
 }
 
@@ -139,13 +130,11 @@ async function readWithProgress(answer: Response, onBytes: (bytes: number) => vo
   return new Blob(chunks, { type });
 }
 
-async function fetchFile(url: string, onBytes: (bytes: number) => void, height: number | null = null): Promise<Response> {
+async function fetchFile(url: string, onBytes: (bytes: number) => void): Promise<Response> {
   const answer = await fetch(url, { cache: 'no-store', credentials: 'omit' });
   if (!answer.ok) throw new Error(`The file answered ${answer.status}`);
   const body = await readWithProgress(answer, onBytes);
-  const headers: Record<string, string> = { 'content-type': body.type, 'content-length': String(body.size) };
-  if (height) headers[HEIGHT_HEADER] = String(height);
-  return new Response(body, { headers });
+  return new Response(body, { headers: { 'content-type': body.type, 'content-length': String(body.size) } });
 }
 
 /**
@@ -157,7 +146,7 @@ export async function saveFile(file: FileToSave, onBytes: (bytes: number) => voi
   void navigator.storage?.persist?.().catch(() => false);
   const cache = await caches.open(MATERIALS_CACHE);
   const where = { student: file.student, course: file.course, material: file.material };
-  const main = await fetchFile(file.url, onBytes, file.height);
+  const main = await fetchFile(file.url, onBytes);
   const poster = file.posterUrl ? await fetchFile(file.posterUrl, onBytes).catch(() => null) : null;
   await cache.put(savedFileUrl({ ...where, poster: false }), main);
   if (poster) await cache.put(savedFileUrl({ ...where, poster: true }), poster);

@@ -7,17 +7,17 @@
 // in the URL selects that material and scrolls to it. A student who is not enrolled is told so and
 // sent to the checkout, never shown the materials.
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { savedFileUrl } from '#lib/offline/keys.ts';
 import { $online, $saved, $saving, bytesOf, offlineFile, refreshSaved, removeFromPhone, saveForOffline } from '../offline/saving.ts';
-import { offlineHeight } from '../renditions.ts';
-import { $dataSaverSetting, $offlineQuality, OFFLINE_QUALITIES, savingData, setDataSaver, setOfflineQuality } from '../video-settings.ts';
+import { $dataSaverSetting, $offlineQuality, savingData } from '../video-settings.ts';
 import { progressOver } from '../offline/save-progress.ts';
 import { formatBytes, formatTime } from '#lib/format.ts';
 import { $session } from '#lib/session.ts';
 import { materialAnchor, materialIdFromHash } from '../links.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import type { Material } from '../schemas.ts';
+import type { Rendition } from '../renditions.ts';
 import { startOfflineStudy } from '../offline/start.ts';
 import { ConfirmRemove, removeQuestion } from './ConfirmRemove.tsx';
 import {
@@ -26,7 +26,6 @@ import {
   formatLength,
   loadMaterials,
   progressOf,
-  reloadAfterVideoError,
   resyncMaterials,
   selectMaterial,
   setCompleted,
@@ -39,6 +38,22 @@ interface CourseMaterialsProps {
 
 /** The player's code, fetched when a student first opens a video (or reaches for its button), never with the page. */
 const loadPlayer = () => import('./VideoPlayer.tsx');
+// A course with video lessons: its settings and each lesson's sizes (./LessonOptions.tsx), loaded for such a course only.
+const loadOptions = () => import('./LessonOptions.tsx');
+// Not fetched (offline, the course never saved): the page goes on without them.
+const nothing = { default: () => null };
+const VideoSettings = lazy<ComponentType<{ materials: readonly Material[] }>>(() =>
+  loadOptions().then(
+    (m) => ({ default: m.VideoSettings }),
+    () => nothing,
+  ),
+);
+const RenditionSizes = lazy<ComponentType<{ renditions: readonly Rendition[]; keeps: number | null }>>(() =>
+  loadOptions().then(
+    (m) => ({ default: m.RenditionSizes }),
+    () => nothing,
+  ),
+);
 const VideoPlayer = lazy(() =>
   loadPlayer().catch(() => ({
     // Its script could not be fetched (offline, before the page was saved): say so in the player's place.
@@ -194,8 +209,8 @@ function SaveCourse({
   // The list came from the phone: the server could not be reached, whatever the browser says.
   const online = useStore($online) && !offline;
   // Read through savingData and offlineFile; subscribed so the sizes follow a change of setting.
-  const dataSaverSetting = useStore($dataSaverSetting);
-  const chosenQuality = useStore($offlineQuality);
+  useStore($dataSaverSetting);
+  useStore($offlineQuality);
   const dataSaver = savingData();
   const unsaved = materials.filter((m) => !saved[m.id]);
   const savedBytes = materials.reduce((sum, m) => sum + (saved[m.id]?.bytes ?? 0), 0);
@@ -203,54 +218,15 @@ function SaveCourse({
   const inFlight = Object.keys(saving).length > 0;
   // Over everything being saved, so it only moves forward.
   const { loaded, total } = progressOver(saving);
-  const hasVideos = materials.some((m) => m.kind === 'video');
-  const lessons = unsaved.filter((m) => m.renditions?.length);
-  // What saving the course's unsaved video lessons at each quality takes (a lesson without it keeps its nearest below).
-  const bytesAt = (height: number) =>
-    lessons.reduce((sum, m) => {
-      const kept = offlineHeight(
-        m.renditions!.map((r) => r.height),
-        height,
-        false,
-      );
-      return sum + (m.renditions!.find((r) => r.height === kept)?.size ?? 0);
-    }, 0);
+  const hasLessons = materials.some((m) => m.renditions?.length);
   return (
     <section className="save-offline" aria-labelledby="save-offline-heading">
       <h2 id="save-offline-heading">Study offline</h2>
       {dataSaver && <p className="data-saver">Data saver is on: videos load only when you press play.</p>}
-      {hasVideos && (
-        <div className="video-settings">
-          <p className="video-setting">
-            <input
-              type="checkbox"
-              id="data-saver"
-              checked={dataSaverSetting}
-              onChange={(event) => setDataSaver(event.currentTarget.checked)}
-              aria-describedby="data-saver-hint"
-            />
-            <label htmlFor="data-saver">Data saver</label>
-            <span id="data-saver-hint" className="video-setting-hint">
-              Videos start at 240p and load only when you press play.
-            </span>
-          </p>
-          {lessons.length > 0 && (
-            <p className="video-setting">
-              <label htmlFor="offline-quality">Quality for offline saving</label>
-              <select
-                id="offline-quality"
-                value={chosenQuality ?? (dataSaver ? 240 : 360)}
-                onChange={(event) => setOfflineQuality(Number(event.currentTarget.value))}
-              >
-                {OFFLINE_QUALITIES.map((height) => (
-                  <option key={height} value={height}>
-                    {height}p ({formatBytes(bytesAt(height))})
-                  </option>
-                ))}
-              </select>
-            </p>
-          )}
-        </div>
+      {hasLessons && (
+        <Suspense>
+          <VideoSettings materials={materials} />
+        </Suspense>
       )}
       <p>
         {savedBytes > 0
@@ -308,8 +284,9 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
   const saved = Boolean(savedCopy);
   // Subscribed so the size of what saving keeps follows the settings (offlineFile reads them).
   useStore($offlineQuality);
-  const dataSaver = useStore($dataSaverSetting) || savingData();
+  useStore($dataSaverSetting);
   const renditions = material.renditions ?? [];
+  // A lesson: the rendition saving keeps (./LessonOptions.tsx says which).
   const keeps = renditions.length ? offlineFile(material) : null;
   // Done ones stay in $saving until the whole sweep is (for its progress); this one is saved or failed.
   const entry = useStore($saving)[material.id];
@@ -320,13 +297,10 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
   const url = saved && where ? savedFileUrl({ ...where, poster: false }) : material.url;
   const poster = saved && where && material.poster_url ? savedFileUrl({ ...where, poster: true }) : material.poster_url;
   const reachable = saved || online;
-  const [failed, setFailed] = useState(false);
   // Counts the clicks on 'Watch video' (a link to the material does not count): only a click starts
   // playback, and each click brings the player into view.
   const [watched, setWatched] = useState(0);
-  const playOnOpen = watched > 0;
   const video = useRef<HTMLVideoElement>(null);
-  const playerBox = useRef<HTMLDivElement>(null);
   const anchor = materialAnchor(material.id);
   const checkbox = `complete-${material.id}`;
   const player = `player-${material.id}`;
@@ -339,20 +313,6 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
     // Already open: the click is still the gesture that lets it play, with its sound.
     void video.current?.play().catch(() => undefined);
   };
-  // The player opens under the card's buttons: on a phone, for a lower card, below the screen's
-  // edge while it already plays. Scrolled the least that shows it whole, gently unless the person
-  // asked for reduced motion.
-  useEffect(() => {
-    if (!watched || !selected) return;
-    const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
-    playerBox.current?.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
-  }, [watched, selected]);
-  const onVideoError = () => {
-    void reloadAfterVideoError().then((reloading) => {
-      if (!reloading) setFailed(true);
-    });
-  };
-
   return (
     <li id={anchor} className={selected ? 'material is-selected' : 'material'} aria-current={selected ? 'true' : undefined}>
       {/* Each control's name is in its own aria-label: a visually hidden span (absolutely placed) is
@@ -364,13 +324,10 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
             <span className="material-kind">{material.kind === 'video' ? 'Video' : 'PDF'}</span>
             <span aria-hidden="true"> · </span>
             <span className="material-length">{formatLength(material)}</span>
-            {(keeps ? keeps.size : material.size) !== null && (
+            {(keeps ?? material).size !== null && (
               <>
                 <span aria-hidden="true"> · </span>
-                <span className="material-size">
-                  {keeps?.height && !saved ? `${keeps.height}p for offline: ` : ''}
-                  {formatBytes(saved && keeps ? savedCopy!.bytes : bytesOf(material))}
-                </span>
+                <span className="material-size">{formatBytes(saved && keeps ? savedCopy!.bytes : bytesOf(material))}</span>
               </>
             )}
             {saved && (
@@ -381,15 +338,9 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
             )}
           </p>
           {renditions.length > 1 && (
-            <p className="material-renditions">
-              Sizes:{' '}
-              {renditions.map((r, i) => (
-                <span key={r.height}>
-                  {i > 0 && <span aria-hidden="true"> · </span>}
-                  {r.height}p {r.size !== null ? formatBytes(r.size) : 'size unknown'}
-                </span>
-              ))}
-            </p>
+            <Suspense>
+              <RenditionSizes renditions={renditions} keeps={saved ? null : (keeps?.height ?? null)} />
+            </Suspense>
           )}
         </div>
         <div className="material-done">
@@ -416,9 +367,7 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
             aria-controls={selected ? player : undefined}
             onClick={watch}
             // Reaching for the button fetches the player's code, so the press finds it there.
-            onPointerEnter={() => void loadPlayer().catch(() => undefined)}
             onPointerDown={() => void loadPlayer().catch(() => undefined)}
-            onFocus={() => void loadPlayer().catch(() => undefined)}
             aria-label={`Watch video: ${material.title}`}
           >
             Watch video
@@ -462,28 +411,18 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
           ))}
       </div>
       {selected && reachable && material.kind === 'video' && (
-        <div className="material-player" id={player} ref={playerBox}>
-          <Suspense fallback={<div className="video-loading" />}>
-            <VideoPlayer
-              key={linkReloads}
-              title={material.title}
-              url={material.url}
-              poster={poster ?? null}
-              renditions={renditions}
-              captionsUrl={material.captions_url ?? null}
-              saved={saved ? { url, height: savedCopy!.height } : null}
-              dataSaver={dataSaver}
-              autoPlay={playOnOpen}
-              videoRef={video}
-              onError={onVideoError}
-            />
-          </Suspense>
-          {failed && (
-            <p role="alert" className="material-error">
-              This video could not be loaded. Reload the page to try again.
-            </p>
-          )}
-        </div>
+        <Suspense fallback={<div className="video-loading" />}>
+          <VideoPlayer
+            key={linkReloads}
+            id={player}
+            material={material}
+            url={url}
+            poster={poster ?? null}
+            savedBytes={savedCopy?.bytes ?? null}
+            watched={watched}
+            videoRef={video}
+          />
+        </Suspense>
       )}
     </li>
   );
