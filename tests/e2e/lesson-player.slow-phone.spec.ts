@@ -1,8 +1,9 @@
 // A video lesson on the slow phone (issue 35; the profile: 1.6 Mbit/s, 150 ms, CPU 4x, in
 // ./slow-phone-support.ts): from the press on 'Watch video' to the first frame shown, for each
 // rendition the player can start at (240p with Save-Data, 360p at 1.6 Mbit/s, 720p on a fast
-// connection). The goal holds for 240p, what a phone on slow data starts at: under 2 s. The
-// player's own script loads on that press too (the course page does not carry it): it is counted.
+// connection). The goal holds for 240p, what a phone on slow data starts at: under 2 s, measured
+// first, so the player's own script loads on that press too (the course page does not carry it);
+// 240p is timed again at the end with that script cached.
 import type { Page } from '@playwright/test';
 import { enrol, expect, signIn, test, waitForIslands } from './fixtures.ts';
 import { connectionScript, lessonForStudent, readyVideoLesson } from './lesson-support.ts';
@@ -52,8 +53,10 @@ test('a video lesson starts on the slow phone: 240p shows its first frame within
     { height: 240, connection: { saveData: true, effectiveType: '4g', downlink: 1.6 } },
     { height: 360, connection: { effectiveType: '4g', downlink: 1.6 } },
     { height: 720, connection: { effectiveType: '4g', downlink: 10 } },
+    // Again, with the player's script in the browser's cache: what the first press paid for it.
+    { height: 240, connection: { saveData: true, effectiveType: '4g', downlink: 1.6 } },
   ];
-  const times = [];
+  const times: { height: number; bytes: number; playerCached: boolean; firstFrameMs: number; playingMs: number | undefined }[] = [];
   for (const { height, connection } of connections) {
     // The last init script's connection is the one the page sees.
     await page.addInitScript(connectionScript(connection));
@@ -62,8 +65,11 @@ test('a video lesson starts on the slow phone: 240p shows its first frame within
     const timed = await timeToFirstFrame(page);
     await expect(page.getByRole('main').locator('video')).toHaveAttribute('src', new RegExp(`/renditions/${height}\\?`));
     const bytes = material.renditions.find((r) => r.height === height)!.size;
-    times.push({ height, bytes, ...timed });
-    console.log(`time to first frame, ${height}p (${bytes} bytes): ${timed.firstFrameMs} ms ('playing' at ${timed.playingMs} ms)`);
+    const playerCached = times.length > 0;
+    times.push({ height, bytes, playerCached, ...timed });
+    console.log(
+      `time to first frame, ${height}p (${bytes} bytes${playerCached ? ', player script cached' : ''}): ${timed.firstFrameMs} ms ('playing' at ${timed.playingMs} ms)`,
+    );
   }
   await writeReport(testInfo, 'slow-phone-lesson.json', { cpuSlowdown: Number(cpu.rate.toFixed(2)), goalMs: FIRST_FRAME_GOAL_MS, times });
   expect(times[0]!.firstFrameMs).toBeLessThan(FIRST_FRAME_GOAL_MS);

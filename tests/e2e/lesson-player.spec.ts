@@ -86,7 +86,7 @@ test('an enrolled student plays a lesson at the rendition the connection carries
   expect(material.renditions.map((r) => r.height)).toEqual([240, 360, 720]);
 
   // Each rendition's size, before anything is played or saved; nothing of the video loaded yet.
-  const sizes = card(page, TITLE).getByText(/^Sizes:/);
+  const sizes = card(page, TITLE).getByText(/Sizes:/);
   for (const r of material.renditions) await expect(sizes).toContainText(`${r.height}p ${formatBytes(r.size)}`);
   expect(requested).toEqual([]);
 
