@@ -4,8 +4,8 @@
 // script is ready: nothing typed may be lost. Each step is timed from the tap to the next page being
 // usable (its islands ready), and every time is written to reports/slow-phone.json against the
 // goal of 2.5 s.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { REFERENCE_WORK_MS, slowDown, writeReport } from './slow-phone-support.ts';
 import { codeIn, enrol, expect, fillDateOfBirth, signIn, STUDENT_PASSWORD, test, waitForIslands } from './fixtures.ts';
 
 /**
@@ -17,42 +17,7 @@ import { codeIn, enrol, expect, fillDateOfBirth, signIn, STUDENT_PASSWORD, test,
  */
 const STEP_GOAL_MS = 2500;
 const STEP_LIMIT_MS = 2 * STEP_GOAL_MS;
-/** A fixed piece of work the reference machine does in this many milliseconds, unthrottled. */
-const REFERENCE_WORK_MS = 150;
 const main = (page: Page) => page.getByRole('main');
-
-/** Writes the timings to reports/<name> and attaches them to the test's report. */
-async function writeReport(testInfo: TestInfo, name: string, report: object) {
-  const body = `${JSON.stringify(report, null, 2)}\n`;
-  mkdirSync('reports', { recursive: true });
-  writeFileSync(`reports/${name}`, body);
-  await testInfo.attach(name, { body, contentType: 'application/json' });
-}
-
-async function slowDown(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await page.goto('/empty');
-  // The quickest of three runs: the first is slowed by the compiler warming up.
-  const workMs = await page.evaluate(() => {
-    const runs = [0, 1, 2].map(() => {
-      const start = performance.now();
-      let x = 0;
-      for (let i = 0; i < 3e7; i++) x = (x + i * 7) % 1_000_003;
-      return performance.now() - start + (x < 0 ? 1 : 0);
-    });
-    return Math.min(...runs);
-  });
-  const rate = Math.min(4, Math.max(1, (4 * REFERENCE_WORK_MS) / workMs));
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  return { rate, workMs };
-}
 
 test('signup -> code -> KYC -> dashboard -> logout -> login on a slow phone: nothing typed is lost, every step timed', async ({
   page,

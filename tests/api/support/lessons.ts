@@ -1,13 +1,9 @@
 // Lesson files for the lesson tests: tus uploads sent through the test app, and short videos made
 // by ffmpeg's test source (a few seconds, small, so the tests stay fast).
-import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { ApiApp } from '#server/app.ts';
 import { send } from './test-app.ts';
 
-const run = promisify(execFile);
+export { testVideo } from '../../support/test-video.ts';
 
 const TUS = { 'tus-resumable': '1.0.0' };
 const metadata = (fields: Record<string, string>) =>
@@ -44,18 +40,6 @@ export async function uploadFile(app: ApiApp, token: string, bytes: Uint8Array, 
   const patched = await sendBytes(app, token, location, 0, bytes);
   if (patched.status !== 204) throw new Error(`tus PATCH answered ${patched.status}: ${await patched.text()}`);
   return location;
-}
-
-/** A video of `seconds` from ffmpeg's test pattern, `height` lines, with a tone: its bytes. */
-export async function testVideo(dir: string, seconds: number, height: number): Promise<Buffer> {
-  const path = join(dir, `test-${seconds}s-${height}p.mp4`);
-  const width = Math.round((height * 16) / 9 / 2) * 2;
-  await run('ffmpeg', [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${width}x${height}:rate=15`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path],
-  ]);
-  return readFile(path);
 }
 
 /** A one-page PDF, as small as a PDF gets. */

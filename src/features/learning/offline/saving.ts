@@ -1,9 +1,12 @@
 // Saving a course's materials on the phone, as the course page and My courses show it
 // (docs/product.md#offline-study): what is saved (and the bytes it takes), what is being saved
-// (bytes so far of how many), whether the browser is online, and whether it asks to save data.
+// (bytes so far of how many), whether the browser is online, and which file of a video lesson is
+// kept (one rendition: ../video-settings.ts holds the student's choice).
 import { atom } from 'nanostores';
 import { toast } from '#lib/toast/store.ts';
 import { dashboardCoursePath } from '../links.ts';
+import { offlineHeight, type Rendition } from '../renditions.ts';
+import { $offlineQuality, savingData } from '../video-settings.ts';
 import { type SavingMaterial } from './save-progress.ts';
 import { canKeep, keepPages, removeSaved, saveFile, savedMaterials, type SavedMaterial } from './store.ts';
 
@@ -34,10 +37,27 @@ export interface SavableMaterial {
   poster_url: string | null;
   size: number | null;
   poster_size: number | null;
+  /** A video lesson's renditions: saving keeps one of them. */
+  renditions?: readonly Rendition[];
 }
 
-/** What saving a material takes: its file and a video's poster. */
-export const bytesOf = (material: Pick<SavableMaterial, 'size' | 'poster_size'>) => (material.size ?? 0) + (material.poster_size ?? 0);
+/**
+ * The file saving a material keeps: one rendition of a video lesson (the quality chosen for offline
+ * saving; else 360p, or 240p when saving data), else the material's one file.
+ */
+export function offlineFile(material: SavableMaterial): { url: string; size: number | null; height?: number } {
+  const renditions = material.renditions ?? [];
+  const height = offlineHeight(
+    renditions.map((r) => r.height),
+    $offlineQuality.get(),
+    savingData(),
+  );
+  const rendition = renditions.find((r) => r.height === height);
+  return rendition ?? material;
+}
+
+/** What saving a material takes: its file (a lesson's one rendition) and a video's poster. */
+export const bytesOf = (material: SavableMaterial) => (offlineFile(material).size ?? 0) + (material.poster_size ?? 0);
 
 /**
  * Saves each material not yet saved, one after another, telling the bytes of each; the page shows
@@ -56,7 +76,7 @@ export async function saveForOffline(student: string, course: string, materials:
       if (now) $saving.set({ ...$saving.get(), [material.id]: change(now) });
     };
     try {
-      await saveFile({ student, course, material: material.id, url: material.url, posterUrl: material.poster_url }, (bytes) =>
+      await saveFile({ student, course, material: material.id, url: offlineFile(material).url, posterUrl: material.poster_url }, (bytes) =>
         update((now) => ({ ...now, loaded: now.loaded + bytes })),
       );
     } catch {
@@ -72,15 +92,4 @@ export async function saveForOffline(student: string, course: string, materials:
 export async function removeFromPhone(student: string, which: { course?: string; material?: string }) {
   await removeSaved(student, which);
   await refreshSaved(student);
-}
-
-interface NetworkInformation {
-  saveData?: boolean;
-  effectiveType?: string;
-}
-
-/** The browser says the connection is slow or metered (Data Saver on, or 2G): videos then load only on play. */
-export function savingData(): boolean {
-  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
-  return Boolean(connection?.saveData) || ['slow-2g', '2g'].includes(connection?.effectiveType ?? '');
 }

@@ -1,19 +1,23 @@
 // The course page's materials (docs/product.md#dashboard-routes): each video and PDF with its kind,
 // length and a completion checkbox saved at once; the course's progress, updated at once and read
 // out politely; a player for the selected video (its poster shown until it plays; 'Watch video'
-// starts it) and a new-tab link for each PDF. `#material-<id>`
+// starts it; the player's code loads then, not with the page: ./VideoPlayer.tsx) and a new-tab link
+// for each PDF. A video lesson shows its renditions' sizes; the page's Data saver and the quality
+// saving for offline keeps are set in 'Study offline'. `#material-<id>`
 // in the URL selects that material and scrolls to it. A student who is not enrolled is told so and
 // sent to the checkout, never shown the materials.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { savedFileUrl } from '#lib/offline/keys.ts';
-import { $online, $saved, $saving, bytesOf, refreshSaved, removeFromPhone, saveForOffline, savingData } from '../offline/saving.ts';
+import { $online, $saved, $saving, bytesOf, offlineFile, refreshSaved, removeFromPhone, saveForOffline } from '../offline/saving.ts';
+import { $dataSaverSetting, $offlineQuality, savingData } from '../video-settings.ts';
 import { progressOver } from '../offline/save-progress.ts';
 import { formatBytes, formatTime } from '#lib/format.ts';
 import { $session } from '#lib/session.ts';
 import { materialAnchor, materialIdFromHash } from '../links.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import type { Material } from '../schemas.ts';
+import type { Rendition } from '../renditions.ts';
 import { startOfflineStudy } from '../offline/start.ts';
 import { ConfirmRemove, removeQuestion } from './ConfirmRemove.tsx';
 import {
@@ -22,7 +26,6 @@ import {
   formatLength,
   loadMaterials,
   progressOf,
-  reloadAfterVideoError,
   resyncMaterials,
   selectMaterial,
   setCompleted,
@@ -32,6 +35,35 @@ import './CourseMaterials.css';
 interface CourseMaterialsProps {
   courseId: string;
 }
+
+/** The player's code, fetched when a student first opens a video (or reaches for its button), never with the page. */
+const loadPlayer = () => import('./VideoPlayer.tsx');
+// A course with video lessons: its settings and each lesson's sizes (./LessonOptions.tsx), loaded for such a course only.
+const loadOptions = () => import('./LessonOptions.tsx');
+// Not fetched (offline, the course never saved): the page goes on without them.
+const nothing = { default: () => null };
+const VideoSettings = lazy<ComponentType<{ materials: readonly Material[] }>>(() =>
+  loadOptions().then(
+    (m) => ({ default: m.VideoSettings }),
+    () => nothing,
+  ),
+);
+const RenditionSizes = lazy<ComponentType<{ renditions: readonly Rendition[]; keeps: number | null }>>(() =>
+  loadOptions().then(
+    (m) => ({ default: m.RenditionSizes }),
+    () => nothing,
+  ),
+);
+const VideoPlayer = lazy(() =>
+  loadPlayer().catch(() => ({
+    // Its script could not be fetched (offline, before the page was saved): say so in the player's place.
+    default: () => (
+      <p role="alert" className="material-error">
+        This video could not be loaded. Reload the page to try again.
+      </p>
+    ),
+  })),
+);
 
 const scrollToMaterial = (id: string) => document.getElementById(materialAnchor(id))?.scrollIntoView({ block: 'start' });
 
@@ -176,6 +208,9 @@ function SaveCourse({
   const saving = useStore($saving);
   // The list came from the phone: the server could not be reached, whatever the browser says.
   const online = useStore($online) && !offline;
+  // Read through savingData and offlineFile; subscribed so the sizes follow a change of setting.
+  useStore($dataSaverSetting);
+  useStore($offlineQuality);
   const dataSaver = savingData();
   const unsaved = materials.filter((m) => !saved[m.id]);
   const savedBytes = materials.reduce((sum, m) => sum + (saved[m.id]?.bytes ?? 0), 0);
@@ -183,10 +218,16 @@ function SaveCourse({
   const inFlight = Object.keys(saving).length > 0;
   // Over everything being saved, so it only moves forward.
   const { loaded, total } = progressOver(saving);
+  const hasLessons = materials.some((m) => m.renditions?.length);
   return (
     <section className="save-offline" aria-labelledby="save-offline-heading">
       <h2 id="save-offline-heading">Study offline</h2>
       {dataSaver && <p className="data-saver">Data saver is on: videos load only when you press play.</p>}
+      {hasLessons && (
+        <Suspense>
+          <VideoSettings materials={materials} />
+        </Suspense>
+      )}
       <p>
         {savedBytes > 0
           ? `${materials.length - unsaved.length} of ${materials.length} materials saved on this phone (${formatBytes(savedBytes)}).`
@@ -239,7 +280,14 @@ interface MaterialItemProps {
 }
 
 function MaterialItem({ courseId, student, material, selected, linkReloads, offline }: MaterialItemProps) {
-  const saved = Boolean(useStore($saved)[material.id]);
+  const savedCopy = useStore($saved)[material.id];
+  const saved = Boolean(savedCopy);
+  // Subscribed so the size of what saving keeps follows the settings (offlineFile reads them).
+  useStore($offlineQuality);
+  useStore($dataSaverSetting);
+  const renditions = material.renditions ?? [];
+  // A lesson: the rendition saving keeps (./LessonOptions.tsx says which).
+  const keeps = renditions.length ? offlineFile(material) : null;
   // Done ones stay in $saving until the whole sweep is (for its progress); this one is saved or failed.
   const entry = useStore($saving)[material.id];
   const saving = entry && !entry.done ? entry : undefined;
@@ -249,13 +297,10 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
   const url = saved && where ? savedFileUrl({ ...where, poster: false }) : material.url;
   const poster = saved && where && material.poster_url ? savedFileUrl({ ...where, poster: true }) : material.poster_url;
   const reachable = saved || online;
-  const [failed, setFailed] = useState(false);
   // Counts the clicks on 'Watch video' (a link to the material does not count): only a click starts
   // playback, and each click brings the player into view.
   const [watched, setWatched] = useState(0);
-  const playOnOpen = watched > 0;
   const video = useRef<HTMLVideoElement>(null);
-  const playerBox = useRef<HTMLDivElement>(null);
   const anchor = materialAnchor(material.id);
   const checkbox = `complete-${material.id}`;
   const player = `player-${material.id}`;
@@ -268,20 +313,6 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
     // Already open: the click is still the gesture that lets it play, with its sound.
     void video.current?.play().catch(() => undefined);
   };
-  // The player opens under the card's buttons: on a phone, for a lower card, below the screen's
-  // edge while it already plays. Scrolled the least that shows it whole, gently unless the person
-  // asked for reduced motion.
-  useEffect(() => {
-    if (!watched || !selected) return;
-    const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
-    playerBox.current?.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
-  }, [watched, selected]);
-  const onVideoError = () => {
-    void reloadAfterVideoError().then((reloading) => {
-      if (!reloading) setFailed(true);
-    });
-  };
-
   return (
     <li id={anchor} className={selected ? 'material is-selected' : 'material'} aria-current={selected ? 'true' : undefined}>
       {/* Each control's name is in its own aria-label: a visually hidden span (absolutely placed) is
@@ -293,10 +324,10 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
             <span className="material-kind">{material.kind === 'video' ? 'Video' : 'PDF'}</span>
             <span aria-hidden="true"> · </span>
             <span className="material-length">{formatLength(material)}</span>
-            {material.size !== null && (
+            {(keeps ?? material).size !== null && (
               <>
                 <span aria-hidden="true"> · </span>
-                <span className="material-size">{formatBytes(bytesOf(material))}</span>
+                <span className="material-size">{formatBytes(saved && keeps ? savedCopy!.bytes : bytesOf(material))}</span>
               </>
             )}
             {saved && (
@@ -306,6 +337,11 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
               </>
             )}
           </p>
+          {renditions.length > 1 && (
+            <Suspense>
+              <RenditionSizes renditions={renditions} keeps={saved ? null : (keeps?.height ?? null)} />
+            </Suspense>
+          )}
         </div>
         <div className="material-done">
           <input
@@ -330,6 +366,8 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
             aria-expanded={selected}
             aria-controls={selected ? player : undefined}
             onClick={watch}
+            // Reaching for the button fetches the player's code, so the press finds it there.
+            onPointerDown={() => void loadPlayer().catch(() => undefined)}
             aria-label={`Watch video: ${material.title}`}
           >
             Watch video
@@ -373,27 +411,18 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
           ))}
       </div>
       {selected && reachable && material.kind === 'video' && (
-        <div className="material-player" id={player} ref={playerBox}>
-          {/* The catalogue has no caption files for materials yet (no field in content/ nor the API): a known gap. */}
-          {/* eslint-disable-next-line jsx-a11y-x/media-has-caption */}
-          <video
-            ref={video}
-            key={`${linkReloads}:${url}`}
-            controls
-            preload={saved || !savingData() ? 'metadata' : 'none'}
-            src={url}
-            poster={poster ?? undefined}
-            autoPlay={playOnOpen}
-            onError={onVideoError}
-          >
-            <a href={url}>Download the video: {material.title}</a>
-          </video>
-          {failed && (
-            <p role="alert" className="material-error">
-              This video could not be loaded. Reload the page to try again.
-            </p>
-          )}
-        </div>
+        <Suspense fallback={<div className="video-loading" />}>
+          <VideoPlayer
+            key={linkReloads}
+            id={player}
+            material={material}
+            url={url}
+            poster={poster ?? null}
+            savedBytes={savedCopy?.bytes ?? null}
+            watched={watched}
+            videoRef={video}
+          />
+        </Suspense>
       )}
     </li>
   );
