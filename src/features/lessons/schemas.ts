@@ -34,9 +34,18 @@ export const LessonCreateSchema = v.strictObject({
   captions_upload: v.optional(UploadUrlSchema),
 });
 
+/**
+ * Rename, move, or replace the file (`upload`) and the captions (`captions_upload`): a new video is
+ * transcoded while students keep the current one (./server/replace-file.ts).
+ */
 export const LessonUpdateSchema = v.pipe(
-  v.strictObject({ title: v.optional(TitleSchema), position: v.optional(PositionSchema) }),
-  v.check((body) => body.title !== undefined || body.position !== undefined, 'Give a title or a position'),
+  v.strictObject({
+    title: v.optional(TitleSchema),
+    position: v.optional(PositionSchema),
+    upload: v.optional(UploadUrlSchema),
+    captions_upload: v.optional(UploadUrlSchema),
+  }),
+  v.check((body) => Object.values(body).some((value) => value !== undefined), 'Give a title, a position, a file or captions'),
 );
 
 export const LessonSchema = v.object({
@@ -50,6 +59,11 @@ export const LessonSchema = v.object({
   duration: v.optional(v.number()),
   renditions: v.array(v.object({ height: v.number(), size: v.number() })),
   created_at: v.string(),
+  /**
+   * A new video being processed while students keep the current one, or why it failed (the current
+   * one stays). Absent when no replacement is pending or last failed.
+   */
+  replacement: v.optional(v.object({ status: v.picklist(['processing', 'failed']), reason: v.optional(v.string()) })),
 });
 export type Lesson = v.InferOutput<typeof LessonSchema>;
 

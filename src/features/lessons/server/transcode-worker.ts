@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { lessonJobs, lessons } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
+import { failReplacement, jobPlan, swapInReplacement } from './replacement-files.ts';
 import { removePartFiles, transcodeVideo } from './transcode.ts';
 import { lessonDir } from './upload-store.ts';
 
@@ -75,8 +76,10 @@ export function createTranscodeWorker(
   async function work(): Promise<boolean> {
     const job = await takeJob(db, clock());
     if (!job) return false;
-    const [lesson] = await db.select({ source: lessons.source }).from(lessons).where(eq(lessons.id, job.lessonId));
+    const [lesson] = await db.select({ source: lessons.source, status: lessons.status }).from(lessons).where(eq(lessons.id, job.lessonId));
     const dir = lessonDir(env, job.lessonId);
+    // A ready lesson's job is a replacement: its own files, swapped in when whole (./replacement-files.ts).
+    const { source, prefix } = jobPlan(lesson!, job.id);
     const renew = setInterval(() => {
       const until = new Date(clock().getTime() + LEASE_MS);
       db.update(lessonJobs)
@@ -85,21 +88,25 @@ export function createTranscodeWorker(
         .catch((error: unknown) => log.error('[lessons] renewing a transcoding lease failed', error));
     }, LEASE_MS / 3);
     try {
-      await removePartFiles(dir);
-      const made = await transcodeVideo(dir, lesson!.source, { preset: options.preset ?? 'veryfast', signal: abort.signal });
-      await finish(job, { status: 'ready', reason: null, ...made }, 'done');
+      await removePartFiles(dir, prefix);
+      const made = await transcodeVideo(dir, source, { preset: options.preset ?? 'veryfast', signal: abort.signal, prefix });
+      if (prefix) await swapInReplacement({ db, env }, job, made, clock());
+      else await finish(job, { status: 'ready', reason: null, ...made }, 'done');
       log.info(`[lessons] lesson ${job.lessonId} transcoded: ${made.renditions.map((r) => `${r.height}p`).join(', ')}`);
     } catch (error) {
       // Stopping: the job goes back to the queue, for the next start (or another process) to take from the start.
       if (abort.signal.aborted) {
-        await removePartFiles(dir);
+        await removePartFiles(dir, prefix);
         await db.update(lessonJobs).set({ status: 'queued', leaseUntil: null }).where(eq(lessonJobs.id, job.id));
         return true;
       }
       log.error(`[lessons] transcoding lesson ${job.lessonId} failed (attempt ${job.attempts})`, error);
-      await removePartFiles(dir);
+      await removePartFiles(dir, prefix);
       const unreadable = error instanceof Error && !('code' in error) ? error.message : null;
-      if (unreadable || job.attempts >= MAX_ATTEMPTS)
+      // A failed replacement leaves the lesson as it was (students keep the current video).
+      if ((unreadable || job.attempts >= MAX_ATTEMPTS) && prefix)
+        await failReplacement({ db, env }, job, unreadable ?? TRANSCODE_FAILED, clock());
+      else if (unreadable || job.attempts >= MAX_ATTEMPTS)
         await finish(job, { status: 'failed', reason: unreadable ?? TRANSCODE_FAILED }, 'failed', String(error));
       else
         await db
