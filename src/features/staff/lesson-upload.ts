@@ -44,7 +44,8 @@ export async function sendLessonFile(file: File, events: UploadEvents): Promise<
   let finish!: (location: string) => void;
   let refuse!: (error: Error) => void;
   const done = new Promise<string>((resolve, reject) => ((finish = resolve), (refuse = reject)));
-  let interrupted = false;
+  /** Running, paused by staff, or stopped by the network: Resume (or coming back online) goes on only from the last two. */
+  let state: 'running' | 'paused' | 'interrupted' = 'running';
   const upload: Upload = new tus.Upload(file, {
     endpoint: new URL(`${API_BASE}staff/uploads`, location.href).href,
     chunkSize: CHUNK_BYTES,
@@ -63,30 +64,32 @@ export async function sendLessonFile(file: File, events: UploadEvents): Promise<
       if (status === 401) return leaveForLogin('ended');
       // A refusal (the file too large, a bad request) will not change on a retry; the network might.
       if (status >= 400 && status < 500 && status !== 409 && status !== 423) return refuse(new Error(refusalOf(error as DetailedError)));
-      interrupted = true;
+      state = 'interrupted';
       events.onInterrupted();
     },
   });
   const goOn = () => {
-    if (!interrupted) return;
-    interrupted = false;
+    if (state === 'running') return;
+    state = 'running';
     events.onResumed();
     upload.start();
   };
-  addEventListener('online', goOn);
+  const online = () => state === 'interrupted' && goOn();
+  addEventListener('online', online);
   void done.then(
-    () => removeEventListener('online', goOn),
-    () => removeEventListener('online', goOn),
+    () => removeEventListener('online', online),
+    () => removeEventListener('online', online),
   );
   const [previous] = await upload.findPreviousUploads();
   if (previous) upload.resumeFromPreviousUpload(previous);
   upload.start();
   return {
     done,
-    pause: () => void upload.abort(),
-    resume: () => {
-      if (interrupted) goOn();
-      else upload.start();
+    pause: () => {
+      if (state !== 'running') return;
+      state = 'paused';
+      void upload.abort();
     },
+    resume: goOn,
   };
 }

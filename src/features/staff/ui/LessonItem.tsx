@@ -77,9 +77,9 @@ export function LessonItem({ lesson, first, last, actions }: { lesson: Lesson; f
   );
   return (
     <li className="staff-card lesson-item" aria-labelledby={headingId}>
-      <h3 id={headingId}>
+      <h2 id={headingId}>
         {lesson.position}. {lesson.title}
-      </h3>
+      </h2>
       <p className="lesson-status">
         <Badge value={lesson.status} /> {lesson.status === 'failed' && <span className="staff-error">{lesson.reason}</span>}
         {lesson.status === 'processing' && (
@@ -136,7 +136,7 @@ export function LessonItem({ lesson, first, last, actions }: { lesson: Lesson; f
       {open === 'rename' && <RenameForm lesson={lesson} onSave={(title) => actions.rename(lesson, title)} onDone={() => setOpen(null)} />}
       {open === 'replace' && (
         <section className="lesson-replace" aria-labelledby={`replace-${lesson.id}`}>
-          <h4 id={`replace-${lesson.id}`}>Replace the file of {lesson.title}</h4>
+          <h3 id={`replace-${lesson.id}`}>Replace the file of {lesson.title}</h3>
           <p className="staff-muted">
             {lesson.kind === 'video'
               ? 'Students keep the current video until the new one is ready; if the new one fails, the current one stays.'

@@ -1,0 +1,226 @@
+// The console's lessons page (issue 35): an admin adds a PDF and a video to a course (the video is
+// transcoded by the server's worker and turns ready), renames, reorders by keyboard and retires; a
+// text file named .mp4 is refused with the reason and nothing typed is lost; an upload cut off
+// halfway (offline) goes on from where the server stopped, and so after Pause and Resume and after a
+// reload. The page passes axe and fits 390 px.
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import type { Page, Request } from '@playwright/test';
+import { expect, expectNoAxeViolations, test, waitForIslands } from './fixtures.ts';
+import { expectNoHorizontalOverflow, invitedMember, signInStaff } from './staff-support.ts';
+
+const COURSE = 'pattern-drafting-foundations';
+const UPLOADS = '**/api/v1/staff/uploads/**';
+const CHUNK = 8 * 1024 * 1024;
+const PDF_START =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+
+/** A PDF of `bytes` (a small one, then a comment as long as asked): written to the test's folder. */
+async function pdfFile(path: string, bytes = PDF_START.length) {
+  const body = Buffer.alloc(bytes, 0x25);
+  body.write(PDF_START, 0, 'latin1');
+  await writeFile(path, body);
+  return path;
+}
+
+/** A 2-second 320x240 video with a tone, made by ffmpeg into the test's folder. */
+async function videoFile(path: string) {
+  await promisify(execFile)('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=15', '-f', 'lavfi', '-i', 'sine=duration=2'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path],
+  ]);
+  return path;
+}
+
+/** Each test its own course: their lessons do not meet. */
+async function openLessons(page: Page, course: string) {
+  await page.goto(`/staff/courses/lessons?id=${course}`);
+  await waitForIslands(page);
+  await expect(page.getByRole('main').getByText('Loading…')).toHaveCount(0);
+}
+
+const addForm = (page: Page) => page.getByRole('form', { name: 'Add a lesson' });
+const lessonItem = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+
+/** The Upload-Offset of each PATCH the page sends, in order. */
+function patchOffsets(page: Page): string[] {
+  const offsets: string[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/staff/uploads/')) offsets.push(request.headers()['upload-offset'] ?? '');
+  });
+  return offsets;
+}
+
+test('an admin adds a PDF and a video, sees the video turn ready, renames, reorders and retires; a fake video is refused', async ({
+  page,
+  api,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const admin = await invitedMember(api, `lessons-${testInfo.testId}@adireacademy.test`.toLowerCase(), 'admin');
+  await signInStaff(page, admin);
+  const pdf = await pdfFile(testInfo.outputPath('seam-allowances.pdf'));
+  const video = await videoFile(testInfo.outputPath('pinning.mp4'));
+  const fake = testInfo.outputPath('not-a-video.mp4');
+  await writeFile(fake, 'This is a text file, not a video.\n'.repeat(50));
+
+  // The course is reached from the console's navigation.
+  await page.goto('/staff');
+  await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Courses' }).click();
+  await page.getByRole('link', { name: 'Pattern Drafting Foundations' }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/courses/lessons\\?id=${COURSE}$`));
+  await waitForIslands(page);
+  await expect(page.getByText('No lessons yet.')).toBeVisible();
+
+  const form = addForm(page);
+  // Nothing chosen: each field says why, and nothing is sent.
+  await form.getByRole('button', { name: 'Add lesson' }).click();
+  await expect(form.getByText('Title is required')).toBeVisible();
+  await expect(form.getByText('Choose the lesson file')).toBeVisible();
+  await expect(form.getByLabel('Title')).toBeFocused();
+
+  await form.getByLabel('Title').fill('Seam allowances');
+  await form.getByLabel('PDF').check();
+  await form.getByLabel('File', { exact: true }).setInputFiles(pdf);
+  await form.getByRole('button', { name: 'Add lesson' }).click();
+  await expect(lessonItem(page, '1. Seam allowances').getByText('ready', { exact: true })).toBeVisible();
+
+  // The video's bytes are held a moment on the way, so its progress shows.
+  await page.route(UPLOADS, async (route) => {
+    if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await form.getByLabel('Title').fill('Pinning a dart');
+  await form.getByLabel('Video').check();
+  await form.getByLabel('File', { exact: true }).setInputFiles(video);
+  await form.getByRole('button', { name: 'Add lesson' }).click();
+  await expect(form.getByRole('progressbar', { name: 'Uploading pinning.mp4' })).toBeVisible();
+  await expect(form.getByText(/^\d+% · [\d.]+ MB of [\d.]+ MB$/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  const item = lessonItem(page, '2. Pinning a dart');
+  await expect(item.getByText('processing', { exact: true })).toBeVisible();
+  await page.unroute(UPLOADS);
+  // The server's worker transcodes it; the page looks again by itself.
+  await expect(item.getByText('ready', { exact: true })).toBeVisible({ timeout: 120_000 });
+  await expect(item.getByText(/^240p \d+ KB/)).toBeVisible();
+  await expect(item.getByText('0:02')).toBeVisible();
+
+  // Renamed.
+  await item.getByRole('button', { name: 'Rename Pinning a dart' }).click();
+  await page.getByLabel('New title').fill('Pinning a dart, step by step');
+  await page.getByRole('button', { name: 'Save title' }).click();
+  const renamed = lessonItem(page, '2. Pinning a dart, step by step');
+  await expect(renamed).toBeVisible();
+
+  // Moved up by keyboard: it is first, and the focus stays on its buttons.
+  await renamed.getByRole('button', { name: 'Move up Pinning a dart, step by step' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('list', { name: 'Lessons' }).getByRole('heading').first()).toHaveText('1. Pinning a dart, step by step');
+  await expect(page.getByRole('button', { name: 'Move down Pinning a dart, step by step' })).toBeFocused();
+
+  // A text file named .mp4 is refused with the reason; the title typed stays.
+  await form.getByLabel('Title').fill('Not really a video');
+  await form.getByLabel('Video').check();
+  await form.getByLabel('File', { exact: true }).setInputFiles(fake);
+  await form.getByRole('button', { name: 'Add lesson' }).click();
+  await expect(form.getByRole('alert')).toHaveText('This file is not a video ffprobe can read.');
+  await expect(form.getByLabel('Title')).toHaveValue('Not really a video');
+  await expect(page.getByRole('list', { name: 'Lessons' }).getByRole('listitem')).toHaveCount(2);
+
+  // Retired, after saying what it does.
+  await lessonItem(page, 'Seam allowances').getByRole('button', { name: 'Retire Seam allowances' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Retire Seam allowances' });
+  await expect(dialog.getByText('Students keep the progress they made on it.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Retire lesson' }).click();
+  await expect(page.getByRole('list', { name: 'Lessons' }).getByRole('listitem')).toHaveCount(1);
+
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoHorizontalOverflow(page);
+  await expectNoAxeViolations(page);
+});
+
+test('an upload cut off halfway goes on from where the server stopped: offline and back, then Pause and Resume', async ({
+  page,
+  api,
+  context,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const admin = await invitedMember(api, `lessons-resume-${testInfo.testId}@adireacademy.test`.toLowerCase(), 'admin');
+  await signInStaff(page, admin);
+  // 20 MB: three requests of 8 MB at most.
+  const big = await pdfFile(testInfo.outputPath('pattern-book.pdf'), 20 * 1024 * 1024);
+  const offsets = patchOffsets(page);
+  let patches = 0;
+  let releaseThird: () => void = () => undefined;
+  const thirdHeld = new Promise<void>((resolve) => (releaseThird = resolve));
+  await page.route(UPLOADS, async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    patches += 1;
+    // The second request: the network drops under it.
+    if (patches === 2) {
+      await context.setOffline(true);
+      return route.abort('internetdisconnected');
+    }
+    // The fourth (the first after the drop but one): held until staff press Pause.
+    if (patches === 4) await thirdHeld;
+    return route.continue().catch(() => undefined);
+  });
+  await openLessons(page, 'menswear-tailoring');
+  const form = addForm(page);
+  await form.getByLabel('Title').fill('The pattern book');
+  await form.getByLabel('PDF').check();
+  await form.getByLabel('File', { exact: true }).setInputFiles(big);
+  await form.getByRole('button', { name: 'Add lesson' }).click();
+
+  await expect(form.getByRole('status')).toHaveText(/The connection dropped/);
+  await expect(form.getByRole('button', { name: 'Resume' })).toBeVisible();
+  await expect(form.getByText(/^\d+% · [\d.]+ MB of 21\.0 MB/)).toBeVisible();
+  // Back online: it goes on by itself, from the bytes the server kept.
+  await context.setOffline(false);
+  await expect.poll(() => patches).toBe(4);
+  // Paused while the next bytes are on their way, then resumed.
+  await form.getByRole('button', { name: 'Pause' }).click();
+  await expect(form.getByRole('status')).toHaveText(/Paused\./);
+  releaseThird();
+  await form.getByRole('button', { name: 'Resume' }).click();
+  await expect(lessonItem(page, '1. The pattern book').getByText('ready', { exact: true })).toBeVisible({ timeout: 30_000 });
+  expect(offsets[0]).toBe('0');
+  // The first request after the drop starts where the server stopped, not at 0; so does the one after Resume.
+  expect(offsets[2]).toBe(String(CHUNK));
+  expect(Number(offsets.at(-1))).toBeGreaterThanOrEqual(CHUNK);
+  expect(offsets.slice(2).every((offset) => Number(offset) >= CHUNK)).toBe(true);
+});
+
+test('an upload left by a reload goes on when the same file is chosen again', async ({ page, api }, testInfo) => {
+  test.setTimeout(90_000);
+  const admin = await invitedMember(api, `lessons-reload-${testInfo.testId}@adireacademy.test`.toLowerCase(), 'admin');
+  await signInStaff(page, admin);
+  const big = await pdfFile(testInfo.outputPath('lookbook.pdf'), 12 * 1024 * 1024);
+  let patches = 0;
+  // The second request never answers: the page is reloaded while it hangs.
+  await page.route(UPLOADS, async (route) => {
+    if (route.request().method() === 'PATCH' && ++patches === 2) return;
+    return route.continue().catch(() => undefined);
+  });
+  await openLessons(page, 'childrens-wear');
+  await addForm(page).getByLabel('Title').fill('Lookbook');
+  await addForm(page).getByLabel('PDF').check();
+  await addForm(page).getByLabel('File', { exact: true }).setInputFiles(big);
+  await addForm(page).getByRole('button', { name: 'Add lesson' }).click();
+  await expect.poll(() => patches).toBe(2);
+  await page.unroute(UPLOADS);
+
+  const offsets = patchOffsets(page);
+  await openLessons(page, 'childrens-wear');
+  const form = addForm(page);
+  await form.getByLabel('Title').fill('Lookbook');
+  await form.getByLabel('PDF').check();
+  await form.getByLabel('File', { exact: true }).setInputFiles(big);
+  await form.getByRole('button', { name: 'Add lesson' }).click();
+  await expect(lessonItem(page, '1. Lookbook').getByText('ready', { exact: true })).toBeVisible({ timeout: 30_000 });
+  // The reloaded page found the upload by the file's fingerprint and sent only the rest: one request,
+  // from at least the first 8 MB the server kept (more when some of the cut request's bytes got there).
+  expect(offsets).toHaveLength(1);
+  expect(Number(offsets[0])).toBeGreaterThanOrEqual(CHUNK);
+});
