@@ -81,7 +81,8 @@ export function LessonItem({ lesson, first, last, actions }: { lesson: Lesson; f
         {lesson.position}. {lesson.title}
       </h2>
       <p className="lesson-status">
-        <Badge value={lesson.status} /> {lesson.status === 'failed' && <span className="staff-error">{lesson.reason}</span>}
+        <Badge value={lesson.status} />{' '}
+        {lesson.status === 'failed' && <span className="staff-error">{lesson.reason} Replace the file to try again.</span>}
         {lesson.status === 'processing' && (
           <span className="staff-muted">Being made ready for slow connections; students do not see it yet.</span>
         )}
