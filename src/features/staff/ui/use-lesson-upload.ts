@@ -3,6 +3,7 @@
 // the same file chosen again resumes).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { sendLessonFile, type RunningUpload } from '../lesson-upload.ts';
+import { $uploadsUnderWay } from '../session.ts';
 
 export type UploadPhase = 'sending' | 'paused' | 'interrupted';
 export interface UploadView {
@@ -19,6 +20,7 @@ export function useLessonUpload() {
 
   const send = useCallback(async (file: File): Promise<string> => {
     setView({ name: file.name, sent: 0, total: file.size, phase: 'sending' });
+    $uploadsUnderWay.set($uploadsUnderWay.get() + 1);
     try {
       const upload = await sendLessonFile(file, {
         onProgress: (sent, total) => setView((shown) => shown && { ...shown, sent, total }),
@@ -28,6 +30,7 @@ export function useLessonUpload() {
       running.current = upload;
       return await upload.done;
     } finally {
+      $uploadsUnderWay.set($uploadsUnderWay.get() - 1);
       running.current = null;
       setView(null);
     }
