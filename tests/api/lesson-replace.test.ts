@@ -140,6 +140,25 @@ describe('replacing a lesson video', () => {
     expect(fixed.replacement).toBeUndefined();
   });
 
+  it('queues one replacement when two are sent at once; the other is told to wait (holds on PostgreSQL)', async () => {
+    await seedCatalogue(t.db);
+    const { token } = await seedStaff(t);
+    const id = await readyVideo(token);
+    const bytes = await video(2, 240);
+    const uploads = await Promise.all([mp4(token, bytes), mp4(token, bytes)]);
+    const answers = await Promise.all(uploads.map((upload) => patch(token, id, { upload })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await t.db.select({ status: lessonJobs.status }).from(lessonJobs).where(eq(lessonJobs.lessonId, id))).toEqual(
+      expect.arrayContaining([{ status: 'queued' }]),
+    );
+    const queued = await t.db.select({ id: lessonJobs.id }).from(lessonJobs).where(eq(lessonJobs.status, 'queued'));
+    expect(queued).toHaveLength(1);
+    // The refused one's file is not left behind: only the current files and the queued one's source.
+    const prefix = `${queued[0]!.id}-`;
+    expect((await lessonFiles(id)).filter((file) => file.includes('-source'))).toEqual([`${prefix}source`]);
+    expect(await worker().runOnce()).toBe(true);
+  });
+
   it('refuses a new file that is not a video, with the reason, and keeps the lesson as it was', async () => {
     await seedCatalogue(t.db);
     const { token } = await seedStaff(t);
