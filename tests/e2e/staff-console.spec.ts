@@ -12,6 +12,8 @@ const PAGES = [
   '/staff/requests',
   '/staff/newsletter',
   '/staff/publish',
+  '/staff/courses',
+  '/staff/courses/lessons?id=pattern-drafting-foundations',
   '/staff/audit',
   '/staff/members',
 ];

@@ -3,7 +3,7 @@
 import { startIdleTimer } from '#lib/idle.ts';
 import { $pendingToasts } from '#lib/toast/store.ts';
 import { staffApi } from './api.ts';
-import { $staffSession, leaveForLogin, STAFF_IDLE_MS } from './session.ts';
+import { $staffSession, $uploadsUnderWay, leaveForLogin, STAFF_IDLE_MS } from './session.ts';
 import './staff.css';
 
 // The toaster, mounted with the first toast. Not the student pages' loader (src/lib/toast/loader.ts):
@@ -15,7 +15,12 @@ const stopWaiting = $pendingToasts.subscribe((pending) => {
 });
 
 if ($staffSession.get()) {
-  startIdleTimer(STAFF_IDLE_MS, () => void staffApi.logOut().finally(() => leaveForLogin('idle')));
+  // An upload of a few GB can outlast the idle time with no one touching the page: it is waited for.
+  const signOutIdle = (): void => {
+    if ($uploadsUnderWay.get() > 0) startIdleTimer(STAFF_IDLE_MS, signOutIdle);
+    else void staffApi.logOut().finally(() => leaveForLogin('idle'));
+  };
+  startIdleTimer(STAFF_IDLE_MS, signOutIdle);
   document
     .querySelector('[data-staff-logout]')
     ?.addEventListener('click', () => void staffApi.logOut().finally(() => leaveForLogin('out')));

@@ -7,6 +7,8 @@ export interface CourseOption {
   id: string;
   title: string;
 }
+/** A course's lessons page. */
+export const lessonsHref = (courseId: string) => `/staff/courses/lessons?id=${encodeURIComponent(courseId)}`;
 export const scholarshipHref = (id: string) => `/staff/scholarships/view?id=${encodeURIComponent(id)}`;
 
 /** A partner as the scholarship form names it: a project page's slug, and its partner and programme. */

@@ -24,6 +24,9 @@ function readStored(): StaffSession | null {
 
 export const $staffSession = atom<StaffSession | null>(readStored());
 
+/** Lesson uploads under way on this page: a long upload is work, so the idle sign-out waits for it (console.ts). */
+export const $uploadsUnderWay = atom(0);
+
 $staffSession.listen((session) => {
   if (session) localStorage.setItem(STAFF_SESSION_KEY, JSON.stringify(session));
   else localStorage.removeItem(STAFF_SESSION_KEY);

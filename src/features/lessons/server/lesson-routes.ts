@@ -1,7 +1,7 @@
 // A course's lessons in the staff console (docs/decisions/020-lessons-video.md):
 //   POST  staff/courses/{id}/lessons                           a lesson from a finished upload
 //   GET   staff/courses/{id}/lessons                           the live lessons, in order
-//   PATCH staff/courses/{id}/lessons/{lesson_id}               rename or move
+//   PATCH staff/courses/{id}/lessons/{lesson_id}               rename, move, replace the file or captions
 //   POST  staff/courses/{id}/lessons/{lesson_id}/retire        leaves the students' lists
 import { Hono } from 'hono';
 import type { Context } from 'hono';
@@ -11,7 +11,9 @@ import { readJsonBody } from '#server/http/json-body.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { LessonCreateSchema, LessonSchema, LessonsSchema, LessonUpdateSchema, type Lesson } from '../schemas.ts';
 import { FILE_REFUSALS } from './file-check.ts';
-import { createLesson, LESSON_MESSAGES, listLessons, retireLesson, updateLesson } from './lessons.ts';
+import { createLesson, LESSON_MESSAGES, listLessons, retireLesson } from './lessons.ts';
+import { changeLesson, REPLACE_MESSAGES } from './replace-file.ts';
+import { withReplacements } from './replacement-files.ts';
 import type { StaffAccess } from './staff-access.ts';
 import { lazyUploadStore } from './upload-store.ts';
 
@@ -77,23 +79,31 @@ export function createLessonRoutes(services: ApiServices, access: StaffAccess) {
         errors: { 404: LESSON_MESSAGES.courseNotFound },
       }),
       staff,
-      async (c) => c.json({ message: LESSON_MESSAGES.list, data: await listLessons(db, c.req.param('id')) }, 200),
+      async (c) => {
+        const { lessons, for_sale } = await listLessons(db, c.req.param('id'));
+        return c.json({ message: LESSON_MESSAGES.list, data: { lessons: await withReplacements(db, lessons), for_sale } }, 200);
+      },
     )
     .patch(
       '/courses/:id/lessons/:lessonId',
       describeJsonRoute({
         tag: 'Staff',
         staff: 'staff',
-        summary: 'Rename or move a lesson',
+        summary: 'Rename or move a lesson, or replace its file (`upload`) or captions (`captions_upload`)',
+        description: [
+          'A new PDF or captions file is checked and served at once. A new video for a ready lesson is checked, then transcoded while students keep the current one:',
+          'the answer carries `replacement: {status: "processing"}` until it is served, or `{status: "failed", reason}` if it could not be made (the current video stays).',
+          `400 with the reason when the file is not what the lesson is (${Object.values(FILE_REFUSALS).join(' ')}) or the upload is unknown or unfinished; 409 \`${REPLACE_MESSAGES.busy}\``,
+        ].join(' '),
         examples: { body: { title: 'Cutting the bodice block (revised)' }, data: EXAMPLE_LESSON },
         body: LessonUpdateSchema,
         success: { message: LESSON_MESSAGES.updated, data: LessonSchema },
-        errors: notFound,
+        errors: { ...notFound, 409: REPLACE_MESSAGES.busy },
       }),
       staff,
       async (c) => {
         const change = await readJsonBody(c, LessonUpdateSchema);
-        const data = await updateLesson(db, c.req.param('id'), c.req.param('lessonId'), change, actor(c));
+        const data = await changeLesson(services, store(), c.req.param('id'), c.req.param('lessonId'), change, actor(c));
         return c.json({ message: LESSON_MESSAGES.updated, data }, 200);
       },
     )

@@ -28,12 +28,12 @@ export const LESSON_MESSAGES = {
 } as const;
 
 /** Who acts, and how their change is recorded. */
-type Actor = ChangeActor & { record: StaffAccess['record'] };
-type LessonRow = typeof lessons.$inferSelect;
+export type Actor = ChangeActor & { record: StaffAccess['record'] };
+export type LessonRow = typeof lessons.$inferSelect;
 
-const actorOnly = ({ actor, ip, at }: Actor): ChangeActor => ({ actor, ip, at });
+export const actorOnly = ({ actor, ip, at }: Actor): ChangeActor => ({ actor, ip, at });
 
-function lessonAnswer(row: LessonRow): Lesson {
+export function lessonAnswer(row: LessonRow): Lesson {
   return {
     id: row.id,
     title: row.title,
@@ -180,7 +180,7 @@ export async function listLessons(db: Database, courseId: string): Promise<{ les
   return { lessons: rows.map(lessonAnswer), for_sale: await isCourseForSale(db, courseId) };
 }
 
-const liveLesson = (courseId: string, lessonId: string) =>
+export const liveLesson = (courseId: string, lessonId: string) =>
   and(eq(lessons.courseId, courseId), eq(lessons.id, lessonId), isNull(lessons.retiredAt));
 
 export async function updateLesson(

@@ -12,6 +12,7 @@ import type { Database } from '#server/db/client.ts';
 import { lessonJobs, lessons } from '#server/db/schema.ts';
 import type { ApiServices } from '#server/deps.ts';
 import { lessonBucketOf, lessonKey } from '#server/files/lesson-bucket.ts';
+import { failReplacement, jobPlan, swapInReplacement } from './replacement-files.ts';
 import { removePartFiles, transcodeVideo, UnreadableVideoError, type TranscodeOptions, type Transcoded } from './transcode.ts';
 import { lessonDir } from './upload-store.ts';
 
@@ -67,7 +68,7 @@ export function createTranscodeWorker(
    */
   async function transcodeLesson(lessonId: string, source: string, transcoding: TranscodeOptions): Promise<Transcoded> {
     if (!bucket) {
-      await removePartFiles(lessonDir(env, lessonId));
+      await removePartFiles(lessonDir(env, lessonId), transcoding.prefix);
       return transcodeVideo(lessonDir(env, lessonId), source, transcoding);
     }
     const dir = join(env.DATA_DIR, 'lesson-work', lessonId);
@@ -104,8 +105,10 @@ export function createTranscodeWorker(
   async function work(): Promise<boolean> {
     const job = await takeJob(db, clock());
     if (!job) return false;
-    const [lesson] = await db.select({ source: lessons.source }).from(lessons).where(eq(lessons.id, job.lessonId));
+    const [lesson] = await db.select({ source: lessons.source, status: lessons.status }).from(lessons).where(eq(lessons.id, job.lessonId));
     const dir = lessonDir(env, job.lessonId);
+    // A ready lesson's job is a replacement: its own files, swapped in when whole (./replacement-files.ts).
+    const { source, prefix } = jobPlan(lesson!, job.id);
     const renew = setInterval(() => {
       const until = new Date(clock().getTime() + LEASE_MS);
       db.update(lessonJobs)
@@ -114,20 +117,24 @@ export function createTranscodeWorker(
         .catch((error: unknown) => log.error('[lessons] renewing a transcoding lease failed', error));
     }, LEASE_MS / 3);
     try {
-      const made = await transcodeLesson(job.lessonId, lesson!.source, { preset: options.preset ?? 'veryfast', signal: abort.signal });
-      await finish(job, { status: 'ready', reason: null, ...made }, 'done');
+      const made = await transcodeLesson(job.lessonId, source, { preset: options.preset ?? 'veryfast', signal: abort.signal, prefix });
+      if (prefix) await swapInReplacement({ db, env }, job, made, clock());
+      else await finish(job, { status: 'ready', reason: null, ...made }, 'done');
       log.info(`[lessons] lesson ${job.lessonId} transcoded: ${made.renditions.map((r) => `${r.height}p`).join(', ')}`);
     } catch (error) {
       // Stopping: the job goes back to the queue, for the next start (or another process) to take from the start.
       if (abort.signal.aborted) {
-        await removePartFiles(dir);
+        await removePartFiles(dir, prefix);
         await db.update(lessonJobs).set({ status: 'queued', leaseUntil: null }).where(eq(lessonJobs.id, job.id));
         return true;
       }
       log.error(`[lessons] transcoding lesson ${job.lessonId} failed (attempt ${job.attempts})`, error);
-      await removePartFiles(dir);
+      await removePartFiles(dir, prefix);
       const unreadable = error instanceof UnreadableVideoError ? error.message : null;
-      if (unreadable || job.attempts >= MAX_ATTEMPTS)
+      // A failed replacement leaves the lesson as it was (students keep the current video).
+      if ((unreadable || job.attempts >= MAX_ATTEMPTS) && prefix)
+        await failReplacement({ db, env }, job, unreadable ?? TRANSCODE_FAILED, clock());
+      else if (unreadable || job.attempts >= MAX_ATTEMPTS)
         await finish(job, { status: 'failed', reason: unreadable ?? TRANSCODE_FAILED }, 'failed', String(error));
       else
         await db

@@ -21,7 +21,7 @@ const LADDER = [
 ] as const;
 
 const POSTER_FILE = 'poster.webp';
-const renditionFile = (height: number) => `${height}p.mp4`;
+const renditionFile = (height: number, prefix = '') => `${prefix}${height}p.mp4`;
 
 /** The source is not a video ffprobe can read: the lesson fails with this reason, never retried. */
 export class UnreadableVideoError extends Error {
@@ -39,6 +39,8 @@ export interface TranscodeOptions {
   preset: string;
   /** Kills ffmpeg (a stopping server). */
   signal?: AbortSignal;
+  /** Put before every file's name: a replacement's files sit beside the ones students are served (./replace-file.ts). */
+  prefix?: string;
 }
 
 /** The heights to make for a source `height` lines tall: the ladder's up to it (a source below 240 lines still gets 240p). */
@@ -50,6 +52,8 @@ const renditionHeights = (height: number) => {
 /** Transcodes `dir/source`; throws with ffmpeg's last words when it fails. */
 export async function transcodeVideo(dir: string, source: string, options: TranscodeOptions): Promise<Transcoded> {
   const input = join(dir, source);
+  const prefix = options.prefix ?? '';
+  const posterFile = `${prefix}${POSTER_FILE}`;
   const probe = await probeVideo(input);
   if (typeof probe === 'string') throw new UnreadableVideoError(probe);
   const steps = renditionHeights(probe.height);
@@ -61,7 +65,7 @@ export async function transcodeVideo(dir: string, source: string, options: Trans
     ...['-c:v', 'libx264', '-preset', options.preset, '-profile:v', 'main', '-pix_fmt', 'yuv420p'],
     ...['-b:v', `${step.video}k`, '-maxrate', `${Math.round(step.video * 1.5)}k`, '-bufsize', `${step.video * 2}k`],
     ...(probe.hasAudio ? ['-c:a', 'aac', '-b:a', `${step.audio}k`, '-ac', '2'] : []),
-    ...['-movflags', '+faststart', '-f', 'mp4', join(dir, `${renditionFile(step.height)}.part`)],
+    ...['-movflags', '+faststart', '-f', 'mp4', join(dir, `${renditionFile(step.height, prefix)}.part`)],
   ]);
   // A file that makes ffmpeg hang must not hold the queue: 10 minutes plus 20 s per second of video
   // (this machine took about 3 s per second under load, ADR 020), then it is killed and the job retried.
@@ -77,22 +81,23 @@ export async function transcodeVideo(dir: string, source: string, options: Trans
   const at = Math.min(1, probe.duration / 2);
   await ffmpeg([
     ...['-ss', String(at), '-i', input, '-frames:v', '1', '-vf', `scale=-2:${Math.min(360, probe.height)}`],
-    ...['-c:v', 'libwebp', '-quality', '75', '-f', 'webp', join(dir, `${POSTER_FILE}.part`)],
+    ...['-c:v', 'libwebp', '-quality', '75', '-f', 'webp', join(dir, `${posterFile}.part`)],
   ]);
 
   const renditions: LessonRendition[] = [];
   for (const step of steps) {
-    const file = renditionFile(step.height);
+    const file = renditionFile(step.height, prefix);
     await rename(join(dir, `${file}.part`), join(dir, file));
     renditions.push({ height: step.height, size: (await stat(join(dir, file))).size, file });
   }
-  await rename(join(dir, `${POSTER_FILE}.part`), join(dir, POSTER_FILE));
-  return { duration: probe.duration, renditions, poster: POSTER_FILE };
+  await rename(join(dir, `${posterFile}.part`), join(dir, posterFile));
+  return { duration: probe.duration, renditions, poster: posterFile };
 }
 
-/** Removes what a run left half-written. */
-export async function removePartFiles(dir: string): Promise<void> {
-  await Promise.all(
-    [...LADDER.map((step) => renditionFile(step.height)), POSTER_FILE].map((file) => rm(join(dir, `${file}.part`), { force: true })),
-  );
+/** The files a run with `prefix` makes (renditions and poster), whether it made them all or not. */
+export const madeFiles = (prefix = '') => [...LADDER.map((step) => renditionFile(step.height, prefix)), `${prefix}${POSTER_FILE}`];
+
+/** Removes what a run (with that prefix) left half-written. */
+export async function removePartFiles(dir: string, prefix = ''): Promise<void> {
+  await Promise.all(madeFiles(prefix).map((file) => rm(join(dir, `${file}.part`), { force: true })));
 }

@@ -20,7 +20,7 @@ import { lessonBucketOf, lessonKey } from '#server/files/lesson-bucket.ts';
 import { lessonFilesRoot } from '#server/files/lesson-files.ts';
 import type { ChangeActor } from './staff-access.ts';
 
-type StoreEnv = Pick<Env, 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
+export type StoreEnv = Pick<Env, 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
 
 /** The tus path the upload routes answer on (mounted at /staff). */
 export const UPLOADS_PATH = `${API_BASE}/staff/uploads`;
@@ -164,4 +164,19 @@ export async function removeLessonFiles(env: StoreEnv, lessonId: string, names: 
   const bucket = lessonBucketOf(env);
   if (bucket) await bucket.remove(names.map((name) => lessonKey(lessonId, name)));
   await rm(lessonDir(env, lessonId), { recursive: true, force: true });
+}
+
+/** Removes only the lesson's files `names` (a replacement's, or the ones a replacement dropped): the rest stay served. */
+export async function removeNamedLessonFiles(env: StoreEnv, lessonId: string, names: readonly string[]): Promise<void> {
+  if (!names.length) return;
+  const bucket = lessonBucketOf(env);
+  if (bucket) await bucket.remove(names.map((name) => lessonKey(lessonId, name)));
+  await Promise.all(names.map((name) => rm(join(lessonDir(env, lessonId), name), { force: true })));
+}
+
+/** Whether the lesson has the file `name`, wherever its files are kept. */
+export async function lessonFileExists(env: StoreEnv, lessonId: string, name: string): Promise<boolean> {
+  const bucket = lessonBucketOf(env);
+  if (bucket) return (await bucket.head(lessonKey(lessonId, name))) !== null;
+  return existsSync(join(lessonDir(env, lessonId), name));
 }
