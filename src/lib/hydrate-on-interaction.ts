@@ -5,14 +5,17 @@
 // forms below their page's text (issue 18: a reader who never writes pays for none of it).
 // What happens before the island is live is not lost: text typed into a kit form is kept by the form
 // (lib/forms/typed-before-ready.ts), a submit by BaseHead's guard; here, text typed into a field
-// outside a form (the catalogue's search) is typed again once live, and a press on a plain button
-// (a page number) is held and pressed again. The value names when the island hydrates at once
+// outside a form (the catalogue's search) is typed again once live, a press on a plain button
+// (a page number) is held and pressed again, and a key pressed on one (ArrowDown on KYC's gender
+// combobox, which opens its list) is pressed again if the button still has focus. The value names when the island hydrates at once
 // instead, because the built HTML cannot show what it has to: `query`, when the address has a query
 // string (a search or a page; a link's code); `stored:<key>`, when this tab's sessionStorage holds
-// <key> (login's 'your session ended' note). Several are separated by spaces.
+// <key> (login's 'your session ended' note); `signed-out`, when this browser holds no student session
+// (KYC, whose island sends such a visitor to log in first). Several are separated by spaces.
 import type { ClientDirective } from 'astro';
 import { countAsLeft, typeAgain } from './forms/typed-before-ready.ts';
 import { ISLAND_READY } from './island-ready.ts';
+import { SESSION_KEY } from './session-key.ts';
 
 const CONTROLS = 'input, select, textarea, button, label';
 const EVENTS = ['focusin', 'focusout', 'input', 'pointerdown', 'keydown', 'click'] as const;
@@ -24,6 +27,8 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
   const left = new Set<Element>();
   /** Fields outside a form typed into before the island was live, with their text: hydrating puts them back to their first value. */
   const typed = new Map<HTMLInputElement, string>();
+  /** Keys pressed on a plain button before the island was live, in order. */
+  const keys: { control: Element; init: KeyboardEventInit }[] = [];
 
   const start = async () => {
     if (started) return;
@@ -46,6 +51,7 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
     for (const listen of EVENTS) el.removeEventListener(listen, onEvent, true);
     for (const [input, value] of typed) typeAgain(input, value);
     for (const field of left) if (field !== document.activeElement && field.isConnected) countAsLeft(field);
+    for (const { control, init } of keys) if (control === document.activeElement) control.dispatchEvent(new KeyboardEvent('keydown', init));
     // Hydration keeps the built elements, so the button pressed is still the one on the page.
     if (held?.isConnected) held.click();
   };
@@ -61,6 +67,11 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
       if (control instanceof HTMLInputElement && !control.form) typed.set(control, control.value);
       return;
     }
+    if (event.type === 'keydown' && control.matches('button[type=button]') && holdsKey(event as KeyboardEvent)) {
+      event.preventDefault();
+      const { key, code, altKey, ctrlKey, metaKey, shiftKey } = event as KeyboardEvent;
+      keys.push({ control, init: { key, code, altKey, ctrlKey, metaKey, shiftKey, bubbles: true, cancelable: true } });
+    }
     if (event.type === 'click' && control.matches('button[type=button]')) {
       event.preventDefault();
       event.stopPropagation();
@@ -73,10 +84,23 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
   if (typeof options.value === 'string' && options.value.split(' ').some(holdsNow)) void start();
 };
 
+/**
+ * Whether a key pressed on a plain button is held for the live island: not Tab (focus moves on), not
+ * Enter or Space (the browser makes them a click, held as one), not a modifier alone.
+ */
+const holdsKey = ({ key }: KeyboardEvent) => !['Tab', 'Enter', ' ', 'Shift', 'Control', 'Alt', 'Meta'].includes(key);
+
 /** Whether a condition of the directive's value holds as the page loads. */
 function holdsNow(condition: string): boolean {
   if (condition === 'query') return location.search !== '';
   if (condition.startsWith('stored:')) return sessionStorage.getItem(condition.slice('stored:'.length)) !== null;
+  if (condition === 'signed-out') {
+    try {
+      return localStorage.getItem(SESSION_KEY) === null;
+    } catch {
+      return true;
+    }
+  }
   return false;
 }
 
