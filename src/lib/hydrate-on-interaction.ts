@@ -23,6 +23,8 @@ const EVENTS = ['focusin', 'focusout', 'input', 'pointerdown', 'keydown', 'click
 const hydrateOnInteraction: ClientDirective = (load, options, el) => {
   let started = false;
   let held: HTMLElement | null = null;
+  /** Whether the held press was made with a pointer (a click made by a key has no pointerdown before it). */
+  let heldByPointer = false;
   /** Fields the person moved on from before the island was live: they count as left once it is (a 'required' message shows). */
   const left = new Set<Element>();
   /** Fields outside a form typed into before the island was live, with their text: hydrating puts them back to their first value. */
@@ -52,8 +54,13 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
     for (const [input, value] of typed) typeAgain(input, value);
     for (const field of left) if (field !== document.activeElement && field.isConnected) countAsLeft(field);
     for (const { control, init } of keys) if (control === document.activeElement) control.dispatchEvent(new KeyboardEvent('keydown', init));
-    // Hydration keeps the built elements, so the button pressed is still the one on the page.
-    if (held?.isConnected) held.click();
+    // Hydration keeps the built elements, so the button pressed is still the one on the page. A press
+    // made with a pointer gets its pointerdown again first: a button may tell a tap from a key by it
+    // (the kit's select opens its list on a tap, and only takes focus on a click made by a key).
+    if (held?.isConnected) {
+      if (heldByPointer) held.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, isPrimary: true }));
+      held.click();
+    }
   };
 
   function onEvent(event: Event) {
@@ -76,6 +83,7 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
       event.preventDefault();
       event.stopPropagation();
       held = control as HTMLElement;
+      heldByPointer = (event as MouseEvent).detail > 0;
     }
     void start();
   }

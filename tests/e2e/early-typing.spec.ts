@@ -101,3 +101,16 @@ test('on KYC, a date typed and a month chosen before the form is live stay, and 
   await expect(dob.getByLabel('Month')).toHaveValue('05');
   await expect(dob.getByText('You were born on Sunday, 14 May 2000.')).toBeVisible();
 });
+
+test('on KYC, a tap on Gender before the form is live opens its list once it is', async ({ page, student }) => {
+  await signIn(page, student);
+  const ready = await holdScripts(page);
+  await page.goto('/auth/signup/complete-kyc', { waitUntil: 'commit' });
+  const form = page.getByRole('main');
+  await form.getByRole('combobox', { name: 'Gender' }).click();
+  await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);
+
+  ready();
+  await form.getByRole('option', { name: 'Female' }).click();
+  await expect(form.getByRole('combobox', { name: 'Gender' })).toHaveText(/Female/);
+});
