@@ -5,25 +5,32 @@
 // forms below their page's text (issue 18: a reader who never writes pays for none of it).
 // What happens before the island is live is not lost: text typed into a kit form is kept by the form
 // (lib/forms/typed-before-ready.ts), a submit by BaseHead's guard; here, text typed into a field
-// outside a form (the catalogue's search) is typed again once live, and a press on a plain button
-// (a page number) is held and pressed again. The value names when the island hydrates at once
+// outside a form (the catalogue's search) is typed again once live, a press on a plain button
+// (a page number) is held and pressed again, and so is a key pressed on one (ArrowDown, Enter on KYC's
+// gender combobox) if the button still has focus; presses and keys go again in the order they came. The value names when the island hydrates at once
 // instead, because the built HTML cannot show what it has to: `query`, when the address has a query
 // string (a search or a page; a link's code); `stored:<key>`, when this tab's sessionStorage holds
-// <key> (login's 'your session ended' note). Several are separated by spaces.
+// <key> (login's 'your session ended' note); `signed-out`, when this browser holds no student session
+// (KYC, whose island sends such a visitor to log in first). Several are separated by spaces.
 import type { ClientDirective } from 'astro';
 import { countAsLeft, typeAgain } from './forms/typed-before-ready.ts';
 import { ISLAND_READY } from './island-ready.ts';
+import { SESSION_KEY } from './session-key.ts';
 
 const CONTROLS = 'input, select, textarea, button, label';
 const EVENTS = ['focusin', 'focusout', 'input', 'pointerdown', 'keydown', 'click'] as const;
 
 const hydrateOnInteraction: ClientDirective = (load, options, el) => {
   let started = false;
-  let held: HTMLElement | null = null;
   /** Fields the person moved on from before the island was live: they count as left once it is (a 'required' message shows). */
   const left = new Set<Element>();
   /** Fields outside a form typed into before the island was live, with their text: hydrating puts them back to their first value. */
   const typed = new Map<HTMLInputElement, string>();
+  /**
+   * Presses (and whether made with a pointer: a click made by a key has no pointerdown before it) and
+   * keys on plain buttons before the island was live, in order.
+   */
+  const held: ({ control: HTMLElement; byPointer: boolean } | { control: Element; key: KeyboardEventInit })[] = [];
 
   const start = async () => {
     if (started) return;
@@ -46,8 +53,18 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
     for (const listen of EVENTS) el.removeEventListener(listen, onEvent, true);
     for (const [input, value] of typed) typeAgain(input, value);
     for (const field of left) if (field !== document.activeElement && field.isConnected) countAsLeft(field);
-    // Hydration keeps the built elements, so the button pressed is still the one on the page.
-    if (held?.isConnected) held.click();
+    // Hydration keeps the built elements, so a button pressed is still the one on the page. A press
+    // made with a pointer gets its pointerdown again first: a button may tell a tap from a key by it
+    // (the kit's select opens its list on a tap, and only takes focus on a click made by a key).
+    for (const press of held) {
+      if ('key' in press) {
+        if (press.control === document.activeElement) press.control.dispatchEvent(new KeyboardEvent('keydown', press.key));
+        continue;
+      }
+      if (!press.control.isConnected) continue;
+      if (press.byPointer) press.control.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, isPrimary: true }));
+      press.control.click();
+    }
   };
 
   function onEvent(event: Event) {
@@ -61,10 +78,18 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
       if (control instanceof HTMLInputElement && !control.form) typed.set(control, control.value);
       return;
     }
+    if (event.type === 'keydown' && control.matches('button[type=button]') && holdsKey(event as KeyboardEvent)) {
+      const { key, code, altKey, ctrlKey, metaKey, shiftKey } = event as KeyboardEvent;
+      // Enter and Space go on to make their click (held below, after the key); any other key does nothing yet.
+      if (key !== 'Enter' && key !== ' ') event.preventDefault();
+      // Not on to React either, which takes keys once it has started hydrating: the key goes once, from here.
+      event.stopPropagation();
+      held.push({ control, key: { key, code, altKey, ctrlKey, metaKey, shiftKey, bubbles: true, cancelable: true } });
+    }
     if (event.type === 'click' && control.matches('button[type=button]')) {
       event.preventDefault();
       event.stopPropagation();
-      held = control as HTMLElement;
+      held.push({ control: control as HTMLElement, byPointer: (event as MouseEvent).detail > 0 });
     }
     void start();
   }
@@ -73,10 +98,20 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
   if (typeof options.value === 'string' && options.value.split(' ').some(holdsNow)) void start();
 };
 
+/** Whether a key pressed on a plain button is held for the live island: not Tab (focus moves on), not a modifier alone. */
+const holdsKey = ({ key }: KeyboardEvent) => !['Tab', 'Shift', 'Control', 'Alt', 'Meta'].includes(key);
+
 /** Whether a condition of the directive's value holds as the page loads. */
 function holdsNow(condition: string): boolean {
   if (condition === 'query') return location.search !== '';
   if (condition.startsWith('stored:')) return sessionStorage.getItem(condition.slice('stored:'.length)) !== null;
+  if (condition === 'signed-out') {
+    try {
+      return localStorage.getItem(SESSION_KEY) === null;
+    } catch {
+      return true;
+    }
+  }
   return false;
 }
 

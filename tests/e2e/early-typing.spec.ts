@@ -1,7 +1,7 @@
 // On a slow phone a form paints half a second to a second before its island is ready. What a student
 // types, and a submit they press, in that time is kept (issue 17, item 2).
 import type { Page } from '@playwright/test';
-import { expect, test, waitForIslands } from './fixtures.ts';
+import { expect, signIn, test, waitForIslands } from './fixtures.ts';
 
 /** Holds the page's scripts back, as a slow connection does, until `ready()` is called. */
 async function holdScripts(page: Page) {
@@ -74,4 +74,43 @@ test("the way back (?next=) goes along with a tap from login to sign-up before t
   await page.getByText("Don't have an account?").getByRole('link', { name: 'Sign up' }).click();
   await page.waitForURL('**/auth/signup?**');
   expect(new URL(page.url()).searchParams.get('next')).toBe('/courses/pattern-drafting-foundations/checkout');
+});
+
+test('on KYC, a date typed and a month chosen before the form is live stay, and ArrowDown pressed on Gender meanwhile opens its list', async ({
+  page,
+  student,
+}) => {
+  // KYC's form hydrates when a person reaches for it (docs/decisions/018): its code is what is held here.
+  await signIn(page, student);
+  const ready = await holdScripts(page);
+  await page.goto('/auth/signup/complete-kyc', { waitUntil: 'commit' });
+  const form = page.getByRole('main');
+  const dob = form.getByRole('group', { name: 'Date of birth' });
+  await dob.getByLabel('Day').pressSequentially('14');
+  await dob.getByLabel('Month').selectOption({ label: 'May' });
+  await dob.getByLabel('Year').pressSequentially('2000');
+  const gender = form.getByRole('combobox', { name: 'Gender' });
+  await gender.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);
+
+  ready();
+  await waitForIslands(page);
+  await expect(form.getByRole('listbox')).toBeVisible();
+  await expect(gender).toBeFocused();
+  await expect(dob.getByLabel('Month')).toHaveValue('05');
+  await expect(dob.getByText('You were born on Sunday, 14 May 2000.')).toBeVisible();
+});
+
+test('on KYC, a tap on Gender before the form is live opens its list once it is', async ({ page, student }) => {
+  await signIn(page, student);
+  const ready = await holdScripts(page);
+  await page.goto('/auth/signup/complete-kyc', { waitUntil: 'commit' });
+  const form = page.getByRole('main');
+  await form.getByRole('combobox', { name: 'Gender' }).click();
+  await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);
+
+  ready();
+  await form.getByRole('option', { name: 'Female' }).click();
+  await expect(form.getByRole('combobox', { name: 'Gender' })).toHaveText(/Female/);
 });

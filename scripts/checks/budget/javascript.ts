@@ -80,6 +80,10 @@ export async function measureJavaScript(
       if (request.resourceType() === 'script' && request.url().startsWith(origin)) scripts.add(request.url());
     });
     await page.goto(origin + (path === '/404' ? '/this-page-does-not-exist' : path), { waitUntil: 'networkidle' });
+    // The page script starts after the first contentful paint (scripts/build/defer-page-script.ts): on a
+    // busy host that can come after the network was quiet for the first time, so wait for the paint.
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 30_000 });
+    await page.waitForTimeout(100);
     // An island that hydrates when the browser is idle may not have started by then on a busy host (four
     // pages load at once): its code counts too, so wait until Astro says it hydrated (no `ssr` left).
     await page.waitForFunction(() => !document.querySelector('astro-island[client="idle"][ssr]'), undefined, { timeout: 30_000 });

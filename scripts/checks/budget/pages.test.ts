@@ -20,6 +20,7 @@ describe("a built page's budget class", () => {
   it('is what its <html> element declares', () => {
     expect(budgetClassOf(`<!DOCTYPE html>${page('content')}<head></head>`)).toBe('content');
     expect(budgetClassOf(`<!DOCTYPE html>${page('app')}<head></head>`)).toBe('app');
+    expect(budgetClassOf(`<!DOCTYPE html>${page('console')}<head></head>`)).toBe('console');
     expect(budgetClassOf('<!DOCTYPE html><html data-budget=app lang="en-NG"><head></head>')).toBe('app');
   });
 

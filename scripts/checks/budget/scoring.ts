@@ -6,11 +6,33 @@ export const KB = 1000;
 const CONTENT_JS_BUDGET = 15 * KB;
 const ANY_PAGE_JS_BUDGET = 120 * KB;
 /**
- * The goal for a page with React on load: at most this much of ours (our code and other libraries)
- * above React's runtime. Printed per page and flagged, not yet a gate: ten portal pages are above it
- * (docs/architecture.md, Budgets); the class budgets above stay the gate.
+ * A portal page with React on load (class `app`) adds at most this much of ours (our code and the
+ * other libraries) above React's runtime, islands that hydrate when idle included: issue 31, item 6.
  */
 export const OURS_ABOVE_REACT_BUDGET = 30 * KB;
+/**
+ * The portal pages still above that today, each held at what it loaded when the gate came in so it
+ * cannot grow (docs/architecture.md, Budgets, says why each is over and what was tried). A page that
+ * gets under 30 KB is printed as such: take it off the list, and it is held to 30 KB from then on.
+ */
+export const OURS_CEILINGS: readonly { path: string | RegExp; ceiling: number }[] = [
+  { path: '/auth/email-verification', ceiling: 38.5 * KB },
+  { path: '/auth/otp-verification', ceiling: 40 * KB },
+  { path: '/auth/reset-password', ceiling: 40.5 * KB },
+  { path: '/dashboard', ceiling: 35 * KB },
+  { path: /^\/dashboard\/courses\/[^/]+$/, ceiling: 36 * KB },
+  { path: '/dashboard/settings', ceiling: 49.5 * KB },
+];
+/**
+ * What a page may add above React, or null when the page is not held to it: a staff console page
+ * (class `console`), or a public content page (15 KB in all is less). A listed page has its ceiling.
+ */
+export function oursBudgetOf(path: string, kind: BudgetClass): number | null {
+  if (kind !== 'app') return null;
+  const listed = OURS_CEILINGS.find((entry) => (typeof entry.path === 'string' ? entry.path === path : entry.path.test(path)));
+  return listed?.ceiling ?? OURS_ABOVE_REACT_BUDGET;
+}
+
 /** Host noise only ever adds time, so the best run shows what the page costs; the median keeps a page honest that rarely gets there. */
 const PERFORMANCE_BEST = 99;
 const PERFORMANCE_MEDIAN_MIN = 90;
@@ -19,8 +41,9 @@ const PERFORMANCE_MEDIAN_MIN = 90;
  * the host's layout speed times the CPU slowdown, so a page is judged by its median LCP over the
  * floor page's (a content or course page at most 1.15 x), and a form page by its median LCP over the
  * home page's (at most 1.10 x: a form page costs no more than a content page; docs/decisions/012).
- * A goal, printed and flagged per page, not yet a gate: /courses (its first card's picture) and, in
- * some runs, the home page and login are above it here (docs/architecture.md, Budgets).
+ * A goal, printed per page with its figure, not a gate: on this shared host the same page measured
+ * 0.97 to 1.59 x the floor from one run to the next, and the course page is still above it
+ * (docs/architecture.md, Budgets). A gate that fails at random would be ignored.
  */
 export const CONTENT_LCP_OVER_FLOOR = 1.15;
 export const FORM_LCP_OVER_HOME = 1.1;
@@ -40,14 +63,17 @@ export interface PageRow {
   ours: number;
   transferKiB: number;
   budget: number;
+  /** What the page may add above React (oursBudgetOf), when React loads and the page is held to it. */
+  oursBudget: number | null;
+  /** Within its class's budget, and within oursBudget. */
   ok: boolean;
-  /** Ours within OURS_ABOVE_REACT_BUDGET, or no React on the page. */
+  /** Within oursBudget, or not held to one. */
   oursOk: boolean;
 }
 
 /**
  * One row of the JavaScript table: what the page loaded against its class's budget and, where React
- * loads, ours above React against OURS_ABOVE_REACT_BUDGET (a page without React has only its class's).
+ * loads on a portal page, ours above React against oursBudgetOf. Both are the gate.
  */
 export function pageRow(
   path: string,
@@ -55,8 +81,24 @@ export function pageRow(
   loaded: { jsGzip: number; jsFiles: number; react: number; ours: number; transferKiB: number },
 ): PageRow {
   const budget = javaScriptBudget(kind);
-  const oursOk = loaded.react === 0 || loaded.ours <= OURS_ABOVE_REACT_BUDGET;
-  return { path, kind, ...loaded, budget, ok: loaded.jsGzip <= budget, oursOk };
+  const oursBudget = loaded.react === 0 ? null : oursBudgetOf(path, kind);
+  const oursOk = oursBudget === null || loaded.ours <= oursBudget;
+  return { path, kind, ...loaded, budget, oursBudget, ok: loaded.jsGzip <= budget && oursOk, oursOk };
+}
+
+/** The result column of the JavaScript table. */
+export function pageVerdict(row: PageRow): string {
+  const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+  const broken = [
+    ...(row.jsGzip > row.budget ? [`${kb(row.jsGzip)} of JavaScript, over its ${kb(row.budget)}`] : []),
+    ...(row.oursOk ? [] : [`${kb(row.ours)} of ours above React, over its ${kb(row.oursBudget!)}`]),
+  ];
+  if (broken.length) return `OVER BUDGET: ${broken.join('; ')}`;
+  if (row.oursBudget !== null && row.oursBudget > OURS_ABOVE_REACT_BUDGET)
+    return row.ours <= OURS_ABOVE_REACT_BUDGET
+      ? `ok, within ${kb(OURS_ABOVE_REACT_BUDGET)} above React: take it off OURS_CEILINGS`
+      : `ok (held at ${kb(row.oursBudget)} above React; the goal is ${kb(OURS_ABOVE_REACT_BUDGET)})`;
+  return 'ok';
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -105,8 +147,9 @@ export interface LighthouseRow {
   lcpOverHome?: number;
   /** The range of CPU slowdowns the runs were simulated with, e.g. '3.4-4.0x'. */
   cpuSlowdown: string;
+  /** Its scores kept (performance, accessibility, best practices, SEO): the gate. */
   ok: boolean;
-  /** The LCP ratio goal kept (or no reference in the run): printed and flagged, not yet a gate (docs/architecture.md, Budgets). */
+  /** The LCP ratio goal kept (or no reference in the run): printed, not a gate. */
   lcpRatioOk: boolean;
 }
 
@@ -163,9 +206,15 @@ export function lighthouseRow(path: string, scores: RunScores, form: { formPage:
   return { ...row, ok: scored, lcpRatioOk: keepsLcpRatio(row, form.formPage) };
 }
 
-/** The result column of the Lighthouse table. */
+/** The result column of the Lighthouse table: whether it kept its gate, and the LCP goal it missed, with its figure and limit. */
 export function lighthouseVerdict(row: LighthouseRow): string {
-  const ratio = row.lcpRatioOk ? '' : ', LCP over its ratio goal';
-  if (!row.ok) return `BELOW BUDGET${ratio}`;
-  return (row.performance < PERFORMANCE_BEST ? 'ok (best run under 99: a goal for form pages)' : 'ok') + ratio;
+  const ratio = row.lcpRatioOk
+    ? ''
+    : row.lcpOverHome !== undefined
+      ? `LCP ${row.lcpOverHome.toFixed(2)} x the home page's, over ${FORM_LCP_OVER_HOME.toFixed(2)}`
+      : `LCP ${row.lcpOverFloor!.toFixed(2)} x the floor's, over ${CONTENT_LCP_OVER_FLOOR.toFixed(2)}`;
+  if (!row.ok) return `BELOW BUDGET: scores under the gate${ratio ? `; goal missed: ${ratio}` : ''}`;
+  return (
+    (row.performance < PERFORMANCE_BEST ? 'ok (best run under 99: a goal for form pages)' : 'ok') + (ratio ? `; goal missed: ${ratio}` : '')
+  );
 }

@@ -4,7 +4,7 @@
 // one holds what was typed, which the schema refuses), and the date is echoed in words under the
 // parts ('Sunday, 14 May 2000'), so a slip shows before it is sent. Future dates are the
 // schema's to refuse (docs/product.md#form-fields), against the visitor's own today.
-import { useId, useState, type FocusEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { inWords, MONTHS, partsOf, valueOf, type Parts } from './date-parts.ts';
 import { Chevron } from './Chevron.tsx';
 import { StatusIcon } from './StatusIcon.tsx';
@@ -25,8 +25,15 @@ export function DateField({ label, required, disabled, hint }: DateFieldProps) {
     // The form's value changed without typing here (a reset): show it.
     setParts(partsOf(view.value));
   }
+  // The parts as last changed, ahead of the render that shows them: what was typed before the form
+  // was live is replayed part after part in one go (typed-before-ready.ts), each change on the last.
+  const latest = useRef(parts);
+  useLayoutEffect(() => {
+    latest.current = parts;
+  }, [parts]);
   const change = (part: keyof Parts, value: string) => {
-    const next = { ...parts, [part]: part === 'month' ? value : value.replace(/\D/g, '') };
+    const next = { ...latest.current, [part]: part === 'month' ? value : value.replace(/\D/g, '') };
+    latest.current = next;
     setParts(next);
     view.change(valueOf(next));
   };

@@ -45,3 +45,32 @@ describe('typed before ready', () => {
     expect(typed.fields).toEqual([]);
   });
 });
+
+describe('a choice made in a select before ready', () => {
+  beforeEach(() => {
+    document.body.innerHTML =
+      '<form id="kyc"><input id="day" value=""><select id="month"><option value="">Month</option><option value="04">April</option><option value="05">May</option></select><input id="year" value=""></form>';
+  });
+
+  it('is kept and heard as a change by the live form, as text typed beside it is', () => {
+    const month = document.querySelector<HTMLSelectElement>('#month')!;
+    month.value = '05';
+    month.dispatchEvent(new Event('input', { bubbles: true }));
+    const typed = readTyped('kyc');
+    followTyped('kyc', typed);
+    // Changed again while hydrating.
+    month.value = '04';
+    month.dispatchEvent(new Event('input', { bubbles: true }));
+    const changes: string[] = [];
+    month.addEventListener('change', () => changes.push(month.value));
+    // Hydrating puts it back to its first option.
+    month.value = '';
+    replayTyped(document.querySelector('form')!, typed);
+    expect(month.value).toBe('04');
+    expect(changes).toEqual(['04']);
+  });
+
+  it('is not read when the select still shows its first option', () => {
+    expect(readTyped('kyc').fields).toEqual([]);
+  });
+});

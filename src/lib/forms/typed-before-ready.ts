@@ -5,8 +5,9 @@
 // typed while hydration goes on, and once
 // ready, types each value again through the field's own change handler (so a phone number is
 // shaped, a code box moves on, the tick and message follow as if typed), marks the fields already
-// left as left, and puts focus and caret back. A submit pressed meanwhile was held by BaseHead's
-// guard (the browser would have put the fields, the password too, in the address): it goes now.
+// left as left, and puts focus and caret back. A choice made in a native <select> (the date of
+// birth's month) is kept the same way. A submit pressed meanwhile was held by BaseHead's guard (the
+// browser would have put the fields, the password too, in the address): it goes now.
 
 interface TypedField {
   id: string;
@@ -22,16 +23,29 @@ export interface TypedBeforeReady {
 }
 
 type TextControl = HTMLInputElement | HTMLTextAreaElement;
+type KeptControl = TextControl | HTMLSelectElement;
 
 const TEXT_CONTROLS = 'input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=file]), textarea';
+const KEPT_CONTROLS = `${TEXT_CONTROLS}, select`;
+
+const isKept = (control: unknown): control is KeptControl =>
+  (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement) &&
+  control.matches(KEPT_CONTROLS);
+
+/** The value a control had in the page's own HTML: a select's is its option marked selected, else its first. */
+function firstValueOf(control: KeptControl): string {
+  if (!(control instanceof HTMLSelectElement)) return control.defaultValue;
+  const options = [...control.options];
+  return (options.find((option) => option.defaultSelected) ?? options[0])?.value ?? '';
+}
 
 /** Reads what differs from the page's own HTML in the form with this id; nothing outside a browser. */
 export function readTyped(formId: string): TypedBeforeReady {
   if (typeof document === 'undefined') return { fields: [] };
   const form = document.getElementById(formId);
   if (!form) return { fields: [] };
-  const fields = [...form.querySelectorAll<TextControl>(TEXT_CONTROLS)]
-    .filter((control) => control.id && control.value !== control.defaultValue)
+  const fields = [...form.querySelectorAll<KeptControl>(KEPT_CONTROLS)]
+    .filter((control) => control.id && control.value !== firstValueOf(control))
     .map((control) => ({ id: control.id, value: control.value }));
   const active = document.activeElement;
   const focus =
@@ -52,8 +66,7 @@ export function followTyped(formId: string, typed: TypedBeforeReady): void {
   if (!form) return;
   const onInput = (event: Event) => {
     const control = event.target;
-    if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) || !control.id || !control.matches(TEXT_CONTROLS))
-      return;
+    if (!isKept(control) || !control.id) return;
     typed.fields = [...typed.fields.filter((field) => field.id !== control.id), { id: control.id, value: control.value }];
     if (document.activeElement === control)
       typed.focus = { id: control.id, start: caretOf(control, 'selectionStart'), end: caretOf(control, 'selectionEnd') };
@@ -75,6 +88,12 @@ export function typeAgain(control: TextControl, value: string): void {
   control.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** Chooses `value` again in a select of a live React island, which hears a choice as a change event. */
+function chooseAgain(control: HTMLSelectElement, value: string): void {
+  control.value = value;
+  control.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
 /** A field the person had moved on from before the island was live counts as left: its message or tick shows, as it would have. */
 export function countAsLeft(control: Element): void {
   control.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
@@ -85,8 +104,9 @@ export function replayTyped(form: HTMLFormElement, typed: TypedBeforeReady): voi
   typed.stop?.();
   for (const { id, value } of typed.fields) {
     const control = form.ownerDocument.getElementById(id);
-    if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)) continue;
-    typeAgain(control, value);
+    if (control instanceof HTMLSelectElement) chooseAgain(control, value);
+    else if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) typeAgain(control, value);
+    else continue;
     if (id !== typed.focus?.id) countAsLeft(control);
   }
   const focus = typed.focus;
