@@ -4,13 +4,10 @@
 // one; once it is whole they get the new one and the old objects are gone; a replacement that fails
 // (refused at once, or unreadable when the worker runs) leaves the current video and none of its own
 // objects; a new PDF is served at once and the old object removed.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CourseMaterialsSchema } from '#features/learning/schemas.ts';
 import { LessonSchema, LessonsSchema } from '#features/lessons/schemas.ts';
 import { FILE_REFUSALS } from '#features/lessons/server/file-check.ts';
@@ -19,10 +16,10 @@ import { lessonJobs } from '#server/db/schema.ts';
 import { lessonBucketOf, lessonKey } from '#server/files/lesson-bucket.ts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { enrolStudent, signUpStudent } from './support/factories.ts';
+import { useLessonBucket } from './support/lesson-bucket.ts';
 import { testVideo, TINY_PDF, uploadFile } from './support/lessons.ts';
 import { get, readData, send, useTestApp } from './support/test-app.ts';
 import { seedStaff } from '../support/staff.ts';
-import { startLocalBucket, S3RVER_KEYS, type LocalBucket } from '../s3rver.ts';
 
 const BUCKET = 'adire-lesson-replace';
 const LESSONS = 'staff/courses/course-02/lessons';
@@ -31,24 +28,8 @@ const TEXT = new TextEncoder().encode('This is a text file, not a video.\n'.repe
 /** A replacement's files are named after its job: `<job id>-240p.mp4`, ... */
 const JOB_PREFIX = /^[0-9a-f-]{36}-/;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'afa-replace-s3-'));
-const env: Record<string, string> = { DATA_DIR: dataDir };
-let bucket: LocalBucket;
-beforeAll(async () => {
-  bucket = await startLocalBucket(BUCKET);
-  // Read by useTestApp before each test, after this.
-  Object.assign(env, {
-    S3_BUCKET: BUCKET,
-    S3_ENDPOINT: bucket.endpoint,
-    S3_ACCESS_KEY_ID: S3RVER_KEYS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: S3RVER_KEYS.secretAccessKey,
-  });
-});
+const { dataDir, env, bucket } = useLessonBucket(BUCKET);
 const t = useTestApp({ startAt: '2026-11-27T09:00:00Z', env });
-afterAll(async () => {
-  await bucket?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 const worker = () => createTranscodeWorker({ db: t.db, env: t.env, clock: t.clock.now, log: t.log }, { preset: 'ultrafast' });
 const mp4 = (token: string, bytes: Uint8Array) => uploadFile(t.app, token, bytes, 'lesson.mp4', 'video/mp4');
@@ -58,14 +39,14 @@ const listed = async (token: string, id: string) =>
 
 /** The names of the lesson's objects in the bucket. */
 const objectsOf = async (id: string) =>
-  (await bucket.objects()).filter((key) => key.startsWith(`lessons/${id}/`)).map((key) => key.slice(`lessons/${id}/`.length));
+  (await bucket().objects()).filter((key) => key.startsWith(`lessons/${id}/`)).map((key) => key.slice(`lessons/${id}/`.length));
 
 /** The whole object `name` of the lesson, as the bucket keeps it. */
 async function objectBytes(id: string, name: string): Promise<Buffer> {
   const store = lessonBucketOf(t.env)!;
   const { size } = (await store.head(lessonKey(id, name)))!;
   const chunks: Buffer[] = [];
-  for await (const chunk of (await store.read(lessonKey(id, name), 0, size - 1)) as Readable) chunks.push(chunk as Buffer);
+  for await (const chunk of await store.read(lessonKey(id, name), 0, size - 1)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
@@ -139,7 +120,7 @@ describe('replacing a lesson video on S3 (s3rver)', () => {
     // Only the new objects are left: the old renditions, poster and source are gone from the bucket.
     expect(await objectsOf(id)).toEqual(['240p.mp4', 'captions.vtt', 'poster.webp', 'source'].map((file) => `${job!.id}-${file}`));
     // Nor is anything of the uploads left in the bucket.
-    expect((await bucket.objects()).filter((key) => !key.startsWith('lessons/'))).toEqual([]);
+    expect((await bucket().objects()).filter((key) => !key.startsWith('lessons/'))).toEqual([]);
   });
 
   it('refuses a new file that is not a video: the current video stays served and the refused object is removed', async () => {
