@@ -10,7 +10,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CourseMaterialsSchema } from '#features/learning/schemas.ts';
 import { LessonSchema, LessonsSchema } from '#features/lessons/schemas.ts';
 import { createTranscodeWorker } from '#features/lessons/server/transcode-worker.ts';
@@ -18,10 +18,10 @@ import { lessonJobs } from '#server/db/schema.ts';
 import { lessonBucketOf } from '#server/files/lesson-bucket.ts';
 import { seedCatalogue } from './support/catalogue.ts';
 import { enrolStudent, signUpStudent } from './support/factories.ts';
+import { useLessonBucket } from './support/lesson-bucket.ts';
 import { sendBytes, startUpload, testVideo, uploadFile, uploadPath } from './support/lessons.ts';
 import { get, readData, send, useTestApp, type TestAppFixture } from './support/test-app.ts';
 import { seedStaff } from '../support/staff.ts';
-import { startLocalBucket, S3RVER_KEYS, type LocalBucket } from '../s3rver.ts';
 
 const run = promisify(execFile);
 const MiB = 1024 ** 2;
@@ -116,29 +116,13 @@ describe('a lesson upload interrupted halfway and resumed, on the local store', 
 });
 
 describe('a lesson upload interrupted halfway and resumed, on S3 (s3rver)', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'afa-resume-s3-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir };
-  let bucket: LocalBucket;
-  beforeAll(async () => {
-    bucket = await startLocalBucket(BUCKET);
-    // Read by useTestApp before each test, after this.
-    Object.assign(env, {
-      S3_ENDPOINT: bucket.endpoint,
-      S3_BUCKET: BUCKET,
-      S3_ACCESS_KEY_ID: S3RVER_KEYS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: S3RVER_KEYS.secretAccessKey,
-    });
-  });
+  const { dataDir, env, bucket } = useLessonBucket(BUCKET);
   const t = useTestApp({ startAt: '2026-11-27T09:00:00Z', env });
-  afterAll(async () => {
-    await bucket?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it('resumes from the offset HEAD gives; the lesson is made, transcoded and served from the bucket', async () => {
     const id = await uploadDropResumeAndWatch(t, dataDir);
     // The upload became the lesson's source object; the renditions and poster are objects beside it.
-    expect(await bucket.objects()).toEqual(['240p.mp4', '360p.mp4', 'poster.webp', 'source'].map((file) => `lessons/${id}/${file}`));
+    expect(await bucket().objects()).toEqual(['240p.mp4', '360p.mp4', 'poster.webp', 'source'].map((file) => `lessons/${id}/${file}`));
     // Nothing of the lesson, nor of the upload, was kept on the server's disk (the worker's folder is empty again).
     const kept = await readdir(dataDir, { recursive: true });
     expect(kept.filter((name) => !name.startsWith('test-') && !name.startsWith('served-'))).toEqual(['lesson-work']);
