@@ -238,7 +238,11 @@ const courses = defineCollection({
       tutors: z.array(z.string()).min(1).max(3),
       /** Place in the catalogue, 1 first. */
       order: z.number().int().min(1),
-      /** The paid materials, files in content/materials/<course-slug>/ made by scripts/content/make-materials.ts. */
+      /**
+       * Materials kept in the repository, files in content/materials/<course-slug>/ made by
+       * scripts/content/make-materials.ts (the seeded courses). A course made in the editor has none:
+       * its lessons are added in the staff console, and it is for sale once the first is ready.
+       */
       materials: z
         .array(
           z.object({
@@ -252,8 +256,8 @@ const courses = defineCollection({
             length: z.number().int().positive(),
           }),
         )
-        .min(4)
-        .max(8),
+        .max(8)
+        .default([]),
     }),
   // the Markdown body is a longer course description: 2 to 3 short paragraphs
 });

@@ -40,6 +40,8 @@ let kept = 0;
 let bytes = 0;
 try {
   for (const course of courses) {
+    // A course made in the editor lists none (its lessons come from the staff console): no folder.
+    if (!course.materials.length) continue;
     const dir = join(MATERIALS_DIR, course.slug);
     mkdirSync(dir, { recursive: true });
     for (const [index, material] of course.materials.entries()) {

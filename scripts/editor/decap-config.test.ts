@@ -143,6 +143,16 @@ describe('the content editor', () => {
     });
   }
 
+  it('lets staff create a course, saying it is for sale once its first lesson is added in the staff console', () => {
+    const courses = config.collections.find((collection) => collection.name === 'courses')!;
+    expect(courses).toMatchObject({ create: true, delete: false });
+    expect(courses.description).toContain('shows as ‘Coming soon’ and is offered for sale once it has its first lesson');
+    expect(courses.description).toContain('staff console’s Courses page');
+    expect(courses.description).toContain('A course is never deleted here.');
+    // The gate lets the new file through.
+    expect(gateRules(config).entries).toContainEqual(expect.objectContaining({ folder: 'content/courses', creatable: true }));
+  });
+
   it('keeps the paid materials out of the editor', () => {
     const courses = config.collections.find((collection) => collection.name === 'courses')!;
     const materials = 'fields' in courses ? courses.fields.find((field) => field.name === 'materials') : undefined;

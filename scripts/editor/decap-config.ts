@@ -2,7 +2,8 @@
 // content collection, its fields from the schema (fields.ts), its files from the loader. Nothing
 // here restates a rule of the schemas; what is here is what a schema cannot say: labels, what an
 // editor may create or remove, where new images go (where the existing ones are), and which fields
-// staff never see (the paid materials' list, kept by developers with scripts/content/make-materials.ts).
+// staff never see (the seeded courses' materials list, kept by developers with
+// scripts/content/make-materials.ts; a course made here has none, its lessons come from the staff console).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { parse } from 'yaml';
@@ -38,8 +39,11 @@ const RETIRE_NOTE =
 const PRESENTATION: Record<string, Presentation> = {
   courses: {
     label: 'Courses',
-    description: `The e-learning catalogue. ${RETIRE_NOTE} New courses need their paid materials made first, so a developer adds them.`,
-    create: false,
+    description:
+      'The e-learning catalogue. A new course made here shows as ‘Coming soon’ and is offered for sale once it has its ' +
+      'first lesson, added in the staff console’s Courses page. ' +
+      RETIRE_NOTE,
+    create: true,
     delete: false,
     hidden: ['materials'],
     texts: {

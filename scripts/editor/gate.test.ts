@@ -87,7 +87,7 @@ describe('the editor gate', () => {
     expect(await refusal('persistEntry', { dataFiles: [], assets: [] }, rules)).toBe('No entry was sent.');
   });
 
-  it('makes no new entry in a collection that takes none (a course comes with its paid materials), and does in one that does', async () => {
+  it('makes no new entry in a collection that takes none, and does in one that does', async () => {
     expect(await refusal('persistEntry', save([{ path: 'content/courses/a-new-course.md', raw: '---\n---\n' }]), rules)).toBe(
       'content/courses/a-new-course.md: this collection takes no new entries here.',
     );

@@ -114,7 +114,7 @@ async function checkImage(asset: Asset, rules: GateRules): Promise<string | unde
 
 /**
  * An entry's file: one of a collection's, at the same path (decap-server would move a whole folder),
- * and already there when its collection takes no new entries (a course comes with paid materials).
+ * and already there when its collection takes no new entries (one only a developer adds).
  */
 async function checkDataFile(file: DataFile | null, rules: GateRules): Promise<string | undefined> {
   const place = file ? placeOf(file.path, rules) : undefined;

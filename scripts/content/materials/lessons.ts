@@ -46,8 +46,9 @@ export function readCourses(): Course[] {
       const source = readFileSync(join(COURSES_DIR, name), 'utf8');
       const match = /^---\n([\s\S]*?)\n---/.exec(source);
       if (!match) throw new Error(`${COURSES_DIR}/${name}: no frontmatter`);
-      const data = parse(match[1]!) as { title: string; materials: Material[] };
-      return { slug: name.replace(/\.md$/, ''), title: data.title, materials: data.materials };
+      const data = parse(match[1]!) as { title: string; materials?: Material[] };
+      // A course made in the editor lists none: its lessons come from the staff console.
+      return { slug: name.replace(/\.md$/, ''), title: data.title, materials: data.materials ?? [] };
     });
 }
 

@@ -100,14 +100,14 @@ describe("the build holds content to the local editor's rules", () => {
       'content/images/tutors/huge.png: this picture is 4200 × 300 px: pictures may be at most 4000 px on either side.',
     ],
     [
-      'a new course without its paid materials',
+      'a course file copied with the materials list of another',
       (root: string) => cpSync(join(root, 'content/courses/aso-oke-weaving.md'), join(root, 'content/courses/a-new-course.md')),
-      'content/courses/a-new-course.md: a course comes with its paid materials, and content/lessons/a-new-course.yaml, content/materials/a-new-course/the-narrow-loom.mp4, ',
+      'content/courses/a-new-course.md: the materials this course lists are files a developer makes first, and content/lessons/a-new-course.yaml, content/materials/a-new-course/the-narrow-loom.mp4, ',
     ],
     [
       "a course's material file renamed",
       (root: string) => edit(join(root, 'content/courses/aso-oke-weaving.md'), 'file: the-narrow-loom.mp4', 'file: the-loom.mp4'),
-      'content/courses/aso-oke-weaving.md: a course comes with its paid materials, and content/materials/aso-oke-weaving/the-loom.mp4 is not there.',
+      'content/courses/aso-oke-weaving.md: the materials this course lists are files a developer makes first, and content/materials/aso-oke-weaving/the-loom.mp4 is not there.',
     ],
     [
       "a home page card naming a project by its name, not its file's",
@@ -125,6 +125,16 @@ describe("the build holds content to the local editor's rules", () => {
     await expect(failure).rejects.toThrow(message);
     // The one problem made, and no other: the rest of the copy is the repository's content.
     await expect(failure).rejects.toThrow(/^The content cannot be built:\n {2}[^\n]+$/);
+  });
+
+  it('builds a new course made in the editor, with no materials list: its lessons come from the staff console', async () => {
+    const root = await contentCopy((root) => {
+      const seeded = readFileSync(join(root, 'content/courses/aso-oke-weaving.md'), 'utf8');
+      const made = seeded.replace(/^materials:\n(?: {2}.*\n)+/m, '');
+      expect(made).not.toContain('materials');
+      writeFileSync(join(root, 'content/courses/a-new-course.md'), made);
+    });
+    await expect(setupOf(buildGate(join(root, 'content'), contentRulesOf))({ command: 'build' })).resolves.toBeUndefined();
   });
 
   it("is the build's own gate: the configuration checks the repository's content by the editor's rules", async () => {

@@ -153,10 +153,12 @@ export async function referenceProblems(file: string, text: string, rules: Conte
 }
 
 /**
- * A course is more than its page: students pay for its materials, made by a developer first
- * (scripts/content/make-materials.ts, from the words in content/lessons/<course>.yaml). A course file whose
- * materials are not there (a new course written in an editor, or a material's file name changed)
- * would sell what no one can download: one problem naming what is missing.
+ * A course's materials kept in the repository are files a developer makes first
+ * (scripts/content/make-materials.ts, from the words in content/lessons/<course>.yaml). A course file
+ * listing materials that are not there (a material's file name changed, a course file copied with its
+ * list) would sell what no one can download: one problem naming what is missing. A course with no
+ * list (a new course made in the editor) is fine: its lessons are added in the staff console, and it
+ * is not for sale until the first is ready (src/server/catalogue/for-sale.ts).
  */
 export async function courseMaterialsProblem(file: string, text: string, exists: Exists): Promise<ContentProblem | undefined> {
   if (posix.dirname(file) !== COURSES || !file.endsWith('.md')) return undefined;
@@ -164,16 +166,17 @@ export async function courseMaterialsProblem(file: string, text: string, exists:
   const data = entryData(file, text);
   const materials = data && isMap(data.root) ? data.root.get('materials', true) : undefined;
   const files = isSeq(materials) ? materials.items.map((item) => (isMap(item) ? item.get('file') : undefined)) : [];
+  if (!files.length) return undefined;
   const missing: string[] = [];
   if (!(await exists(`${LESSONS}/${slug}.yaml`))) missing.push(`${LESSONS}/${slug}.yaml`);
   for (const name of files)
     if (typeof name !== 'string' || !plainName(name) || !(await exists(`${MATERIALS}/${slug}/${name}`)))
       missing.push(`${MATERIALS}/${slug}/${String(name)}`);
-  if (files.length && !missing.length) return undefined;
+  if (!missing.length) return undefined;
   return {
     file,
     message:
-      `a course comes with its paid materials, and ${missing.length ? missing.join(', ') : 'its list of materials'} ${missing.length > 1 ? 'are' : 'is'} not there. ` +
-      'New courses are added by a developer, who makes the materials first.',
+      `the materials this course lists are files a developer makes first, and ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not there. ` +
+      'A new course lists none: its lessons are added in the staff console.',
   };
 }
