@@ -161,6 +161,29 @@ test('an admin adds a PDF and a video, sees the video turn ready, renames, reord
   await expectNoAxeViolations(page);
 });
 
+test("says a course is not for sale until it has a lesson, as the server answers for a course made in the editor; a seeded course's page does not", async ({
+  page,
+  api,
+}, testInfo) => {
+  const admin = await invitedMember(api, `for-sale-${testInfo.testId}@adireacademy.test`.toLowerCase(), 'admin');
+  await signInStaff(page, admin);
+  // Only read here: a seeded course (materials in the repository) is for sale.
+  const [course] = COURSES[0];
+  const notice = page.getByText('Not for sale until it has a lesson');
+  const asked = page.waitForResponse(`**/api/v1/staff/courses/${course}/lessons`);
+  await openLessons(page, course);
+  expect(((await (await asked).json()) as { data: { for_sale: boolean } }).data.for_sale).toBe(true);
+  await expect(notice).toHaveCount(0);
+  // A course with no ready lesson yet, as the server answers for one (none is in the seeded catalogue).
+  await page.route(`**/api/v1/staff/courses/${course}/lessons`, async (route) => {
+    const answer = (await (await route.fetch()).json()) as { message: string; data: { for_sale: boolean } };
+    await route.fulfill({ json: { ...answer, data: { ...answer.data, for_sale: false } } });
+  });
+  await openLessons(page, course);
+  await expect(notice).toHaveText('Not for sale until it has a lesson: its page shows ‘Coming soon’ until the first lesson is ready.');
+  await expectNoAxeViolations(page);
+});
+
 test("a lesson's file is replaced: a new PDF is served at once; a wrong file is refused with the reason, the lesson kept", async ({
   page,
   api,

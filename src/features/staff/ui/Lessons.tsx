@@ -83,6 +83,10 @@ function Lessons({ courses }: { courses: CourseOption[] }) {
       <p className="visually-hidden" role="status">
         {said}
       </p>
+      {/* A course made in the editor is 'Coming soon' until its first lesson is ready (src/lib/course-for-sale.ts). */}
+      {data && !data.for_sale && (
+        <p className="staff-muted">Not for sale until it has a lesson: its page shows ‘Coming soon’ until the first lesson is ready.</p>
+      )}
       <LoadState busy={busy && !data} error={error}>
         {data &&
           (lessons.length ? (
