@@ -2,12 +2,13 @@
 // payments as built'): a new course with no material from the repository and no ready lesson is
 // refused at quote and checkout with the reason, and the staff console's lesson list says it is not
 // for sale; its first ready lesson opens it. A seeded course (materials in the repository) stays on sale.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LessonSchema, LessonsSchema } from '#features/lessons/schemas.ts';
 import { CourseScholarshipSchema } from '#lib/schemas/scholarships.ts';
+import { readCatalogueFile } from '#server/catalogue/catalogue-file.ts';
 import { createTranscodeWorker } from '#features/lessons/server/transcode-worker.ts';
 import { seedCatalogue, testCatalogue } from './support/catalogue.ts';
 import { signUpStudent } from './support/factories.ts';
@@ -21,11 +22,19 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const COMING_SOON = 'This course is coming soon: enrolment opens once its first lesson is ready.';
 
-/** The catalogue with course-02 new: no materials in the repository. */
+/**
+ * The catalogue with course-02 new, made in the editor: its file lists no materials, so the build's
+ * catalogue file has an empty list for it (content.config.ts), read as the server reads it at start.
+ */
 async function seedWithNewCourse() {
   const catalogue = testCatalogue();
   catalogue.courses[1] = { ...catalogue.courses[1]!, materials: [] };
-  await seedCatalogue(t.db, catalogue);
+  const dist = join(dataDir, 'dist');
+  mkdirSync(join(dist, '.server'), { recursive: true });
+  writeFileSync(join(dist, '.server', 'catalogue.json'), JSON.stringify(catalogue));
+  const built = await readCatalogueFile(dist);
+  expect(built.catalogue.courses[1]!.materials).toEqual([]);
+  await seedCatalogue(t.db, built.catalogue);
 }
 
 describe('a course is for sale once it has a lesson', () => {
