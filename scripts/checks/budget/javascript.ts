@@ -74,7 +74,16 @@ export async function measureJavaScript(
     const page = await context.newPage();
     const scripts = new Set<string>();
     let transfer = 0;
+    // Only what the page itself asks for: a page that moves on by itself (the sign-up's 'successful'
+    // page goes to the dashboard after 1.5 s) would otherwise be charged the next page's code too.
+    const ownRequests = new WeakSet<object>();
+    let navigations = 0;
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations++;
+      if (navigations <= 1) ownRequests.add(request);
+    });
     page.on('requestfinished', async (request) => {
+      if (!ownRequests.has(request)) return;
       const sizes = await request.sizes().catch(() => null);
       if (sizes) transfer += sizes.responseBodySize + sizes.responseHeadersSize;
       if (request.resourceType() === 'script' && request.url().startsWith(origin)) scripts.add(request.url());
