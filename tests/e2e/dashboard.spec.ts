@@ -270,7 +270,9 @@ it('a video whose link fails (expired) reloads the list once, then plays from th
     .getByRole('button', { name: /Watch video/ })
     .first()
     .click();
-  await expect.poll(() => lists).toBe(2);
+  // The player's code loads when Watch video is pressed, then the refused link, then the list: on a
+  // busy machine that is more than the default 5 s.
+  await expect.poll(() => lists, { timeout: 15_000 }).toBe(2);
   await expect
     .poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 15_000 })
     .toBeGreaterThan(0);

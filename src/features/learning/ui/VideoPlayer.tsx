@@ -81,11 +81,20 @@ export default function VideoPlayer({ id, material, url, poster, savedBytes, wat
     if (at.playing) void video.play().catch(() => undefined);
   };
   // Links expire after 2 hours: the list is fetched again (once), which gives this player new ones.
-  const onError = () => {
-    void reloadAfterVideoError().then((reloading) => {
-      if (!reloading) setFailed(true);
-    });
-  };
+  // A link refused before React listened (the element is made, and starts loading, as the lazy player
+  // commits) leaves no event to hear: the element's own error says so, looked at once it is mounted.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const onError = () => {
+      void reloadAfterVideoError().then((reloading) => {
+        if (!reloading) setFailed(true);
+      });
+    };
+    if (video.error) onError();
+    video.addEventListener('error', onError);
+    return () => video.removeEventListener('error', onError);
+  }, [videoRef, src]);
 
   return (
     <div className="material-player" id={id} ref={box}>
@@ -101,7 +110,6 @@ export default function VideoPlayer({ id, material, url, poster, savedBytes, wat
         autoPlay={watched > 0}
         aria-label={`Video: ${material.title}`}
         onLoadedMetadata={onLoadedMetadata}
-        onError={onError}
       >
         {material.captions_url && <track kind="captions" src={material.captions_url} srcLang="en" label="English" default />}
         <a href={src}>Download the video: {material.title}</a>
