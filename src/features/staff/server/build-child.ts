@@ -3,11 +3,11 @@
 // (the heap of every node process it starts, through NODE_OPTIONS). Its output goes to the release's
 // build.log; what staff read of a failure is made plain by build-reason.ts.
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { delimiter, dirname, resolve } from 'node:path';
 import { plainReason } from './build-reason.ts';
 import type { Build } from './publishing.ts';
+import { superviseChild } from './supervised-child.ts';
 
 export interface BuildLimits {
   /** A build that takes longer is stopped and fails (here one takes about 30 s). */
@@ -27,46 +27,28 @@ export const buildInChild =
   async ({ contentRoot, distDir, cacheDir, logFile }) => {
     const { timeMs, memoryMb, command } = { ...SITE_BUILD, ...limits };
     await mkdir(dirname(logFile), { recursive: true });
-    return new Promise((done) => {
-      const bin = resolve('node_modules', '.bin');
-      const child = spawn(command[0], command.slice(1), {
-        env: {
-          ...process.env,
-          PATH: [bin, dirname(process.execPath), process.env.PATH ?? ''].join(delimiter),
-          CONTENT_ROOT: contentRoot,
-          BUILD_OUT_DIR: distDir,
-          BUILD_CACHE_DIR: cacheDir,
-          NODE_OPTIONS: `--max-old-space-size=${memoryMb}`,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      });
-      const out = createWriteStream(logFile);
-      let text = '';
-      const keep = (chunk: Buffer) => {
-        out.write(chunk);
-        // What the reason is read from: the start (the gate and the schemas fail early) and the end.
-        text = text.length < 256 * 1024 ? text + chunk.toString('utf8') : text;
-      };
-      child.stdout.on('data', keep);
-      child.stderr.on('data', keep);
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        // The build and everything it started: its own process group.
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      }, timeMs);
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        out.end();
-        if (code === 0 && !timedOut) done({ ok: true });
-        else
-          done({
-            ok: false,
-            reason: timedOut
-              ? `The build took longer than ${inWords(timeMs)} and was stopped. Nothing changed on the site.`
-              : plainReason(text, contentRoot),
-          });
-      });
+    const bin = resolve('node_modules', '.bin');
+    const child = spawn(command[0], command.slice(1), {
+      env: {
+        ...process.env,
+        PATH: [bin, dirname(process.execPath), process.env.PATH ?? ''].join(delimiter),
+        CONTENT_ROOT: contentRoot,
+        BUILD_OUT_DIR: distDir,
+        BUILD_CACHE_DIR: cacheDir,
+        NODE_OPTIONS: `--max-old-space-size=${memoryMb}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    let text = '';
+    // What the reason is read from: the start (the gate and the schemas fail early) and the end.
+    const keep = (chunk: string) => (text = text.length < 256 * 1024 ? text + chunk : text);
+    const { code, timedOut } = await superviseChild(child, { logFile, timeMs, keep });
+    if (code === 0 && !timedOut) return { ok: true };
+    return {
+      ok: false,
+      reason: timedOut
+        ? `The build took longer than ${inWords(timeMs)} and was stopped. Nothing changed on the site.`
+        : plainReason(text, contentRoot),
+    };
   };

@@ -3,7 +3,7 @@
 // it so it may use quotes and "$RELEASE_DIR", and the folder reaches it only as that variable and as
 // $1, never written into the command line. It runs in its own process group with a time limit.
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { superviseChild } from './supervised-child.ts';
 
 /** How many of the command's last lines staff see when it fails. */
 const LAST_LINES = 8;
@@ -26,7 +26,7 @@ function lastLines(text: string): string {
   );
 }
 
-export function runDeployCommand({
+export async function runDeployCommand({
   command,
   releaseDir,
   logFile,
@@ -37,42 +37,21 @@ export function runDeployCommand({
   logFile: string;
   timeLimitMinutes: number;
 }): Promise<DeployResult> {
-  return new Promise((done) => {
-    const child = spawn('/bin/sh', ['-c', command, 'deploy', releaseDir], {
-      env: { ...process.env, RELEASE_DIR: releaseDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    const out = createWriteStream(logFile, { flags: 'a' });
-    out.write(`\n--- deploy: ${command}\n`);
-    // Only the end is shown, so only the end is kept.
-    let tail = '';
-    const keep = (chunk: Buffer) => {
-      out.write(chunk);
-      tail = (tail + chunk.toString('utf8')).slice(-16 * 1024);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    }, timeLimitMinutes * 60_000);
-    const fail = (what: string) => {
-      const lines = lastLines(tail);
-      done({
-        ok: false,
-        reason: `The site was built, but ${what}, so nothing changed on the site. Publish again, or ask IT to look at the deploy command.${lines ? `\nIts last lines:\n${lines}` : ''}`,
-      });
-    };
-    child.on('error', () => undefined);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      out.end();
-      if (timedOut)
-        fail(`sending it to the web host (PUBLISH_DEPLOY_COMMAND) took longer than ${timeLimitMinutes} minutes and was stopped`);
-      else if (code === 0) done({ ok: true });
-      else fail(`sending it to the web host (PUBLISH_DEPLOY_COMMAND) failed with exit code ${code ?? 'none'}`);
-    });
+  const child = spawn('/bin/sh', ['-c', command, 'deploy', releaseDir], {
+    env: { ...process.env, RELEASE_DIR: releaseDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  // Only the end is shown, so only the end is kept.
+  let tail = '';
+  const keep = (chunk: string) => (tail = (tail + chunk).slice(-16 * 1024));
+  const heading = `\n--- deploy: ${command}\n`;
+  const { code, timedOut } = await superviseChild(child, { logFile, heading, timeMs: timeLimitMinutes * 60_000, keep });
+  if (code === 0 && !timedOut) return { ok: true };
+  const what = timedOut ? `took longer than ${timeLimitMinutes} minutes and was stopped` : `failed with exit code ${code ?? 'none'}`;
+  const lines = lastLines(tail);
+  return {
+    ok: false,
+    reason: `The site was built, but sending it to the web host (PUBLISH_DEPLOY_COMMAND) ${what}, so nothing changed on the site. Publish again, or ask IT to look at the deploy command.${lines ? `\nIts last lines:\n${lines}` : ''}`,
+  };
 }
