@@ -18,7 +18,7 @@ export const LessonPositionSchema = v.pipe(
   v.minValue(1, 'Position must be a whole number from 1'),
   v.maxValue(10_000, 'Position must be at most 10000'),
 );
-/** The largest lesson file an upload takes (the upload route's limit; the console says so before sending). */
+/** The largest lesson file an upload takes, 4 GiB (a 45-minute lesson at a laptop's bitrate fits with room): the upload route's limit; the console says so before sending. */
 export const LESSON_UPLOAD_MAX_BYTES = 4 * 1024 ** 3;
 
 /** An upload's Location, as POST staff/uploads answered it. */

@@ -17,13 +17,11 @@ import { ApiError } from '#server/http/api-error.ts';
 import { originOf } from '#server/http/request-url.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import type { StaffAccess } from './staff-access.ts';
+import { LESSON_UPLOAD_MAX_BYTES } from '#lib/schemas/lessons.ts';
 import { isOwnUpload, lazyUploadStore, OWNER_KEY, uploadOwnerOf, UPLOADS_PATH } from './upload-store.ts';
 
 /** tus's own answer for an unknown upload (its handlers read status_code and body off what a hook throws). */
 const NOT_FOUND = { status_code: 404, body: 'The file for this url was not found\n' };
-
-/** 4 GiB: a 45-minute lesson at a laptop's bitrate fits with room. */
-const MAX_LESSON_UPLOAD_BYTES = 4 * 1024 ** 3;
 
 const TUS_ANSWERS = {
   400: 'A tus header is missing or malformed',
@@ -68,7 +66,7 @@ export function createLessonUploadRoutes(services: ApiServices, access: Pick<Sta
     (server ??= new Server({
       path: UPLOADS_PATH,
       datastore: store(),
-      maxSize: MAX_LESSON_UPLOAD_BYTES,
+      maxSize: LESSON_UPLOAD_MAX_BYTES,
       // The API's CORS policy (CORS_ORIGINS), not tus's default of any origin.
       allowedOrigins: (origin) => services.env.CORS_ORIGINS.includes(origin),
       // Location is absolute (tus needs it so), on the API's public origin, as every link an answer gives.
