@@ -3,7 +3,7 @@
 // 234803... and +234 803..., so the field hands it that bare form with the 0 put back. A number the
 // field is given shows in that same bare form, so the prefix is never written twice.
 import * as v from 'valibot';
-import { PHONE_MAX_INPUT, toNationalPhone } from '../schemas/fields.ts';
+import { PHONE_MAX_INPUT, toNationalPhone } from '../schemas/phone-number.ts';
 
 /** A Nigerian mobile number after the country code: 7, 8 or 9, then nine more digits. */
 const BARE_NATIONAL = /^[789]\d{9}$/;
