@@ -2,8 +2,16 @@
 // tests look for them.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { EmailSchema, FirstNameSchema, LastNameSchema, MessageSchema, PASSWORD_RULES, PasswordSchema, PhoneSchema } from './fields.ts';
-import { toNationalPhone } from './phone-number.ts';
+import {
+  EmailSchema,
+  FirstNameSchema,
+  LastNameSchema,
+  MessageSchema,
+  PASSWORD_RULES,
+  PasswordSchema,
+  PhoneSchema,
+  toNationalPhone,
+} from './fields.ts';
 
 const messagesOf = (schema: v.GenericSchema, input: unknown) => {
   const result = v.safeParse(schema, input);

@@ -1,7 +1,12 @@
 // Field rules of docs/product.md#field-messages, with its messages word for word. Forms and API routes import these
 // same schemas, so a message a user sees in the browser is the one the server answers with.
 import * as v from 'valibot';
-import { PHONE_MAX_INPUT, toNationalPhone } from './phone-number.ts';
+// Nigeria's numbering plan from libphonenumber's data (scripts/content/make-phone-metadata.mjs); the
+// library itself would cost the browser about 20 KB, for one country.
+import nigeria from './phone-metadata-ng.json' with { type: 'json' };
+import { PHONE_MAX_INPUT } from './phone-number.ts';
+
+const NATIONAL_NUMBER = new RegExp(`^(?:${nigeria.pattern})$`);
 
 /** The generic fallback messages (docs/product.md#field-messages), for fields without a message of their own. */
 const fallback = {
@@ -54,6 +59,27 @@ export const PhoneSchema = v.pipe(
       "A Nigerian mobile or fixed number: national ('08031234567') or international ('2348031234567', '+234 803 123 4567'); spaces, brackets and hyphens are ignored. Answers give it as '0' and 10 digits.",
   }),
 );
+
+/** '0' + 10 digits for a valid Nigerian number written in any accepted form, else null. */
+export function toNationalPhone(input: string): string | null {
+  const compact = input.replace(/[\s()-]/g, '');
+  if (!/^\+?\d+$/.test(compact)) return null;
+  const digits = compact.replace(/^\+/, '');
+  let national: string;
+  if (digits.startsWith(nigeria.callingCode)) {
+    // docs/product.md#field-messages: the international form is 13 to 15 characters long.
+    if (digits.length < 13 || digits.length > 15) return null;
+    // The country prefix goes, and so does a trunk 0 written after it (+234 0803...).
+    national = digits.slice(nigeria.callingCode.length).replace(/^0/, '');
+  } else if (/^0\d{10}$/.test(digits)) {
+    national = digits.slice(1);
+  } else {
+    return null;
+  }
+  // The API (docs/product.md#field-messages) keeps numbers as '0' + 10 digits, so only 10-digit national numbers fit.
+  if (national.length !== 10 || !nigeria.lengths.includes(national.length) || !NATIONAL_NUMBER.test(national)) return null;
+  return '0' + national;
+}
 
 export const PASSWORD_HINT = 'Minimum of 8 characters including one alphabet and one number.';
 

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
-import { toNationalPhone } from './phone-number.ts';
+import { toNationalPhone } from './fields.ts';
 
 const libphonenumber = (national: string) => {
   const parsed = parsePhoneNumberFromString('+234' + national, 'NG');

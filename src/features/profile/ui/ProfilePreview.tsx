@@ -5,9 +5,8 @@
 // form (ProfileFields.tsx), which takes its place keeping what was typed meanwhile; a submit pressed
 // before then is held by BaseHead's guard and sent by the live form.
 import { useEffect, useId, type ReactNode, type RefObject } from 'react';
-import { phoneForField } from '#lib/forms/phone-input.ts';
 import { PhonePrefix } from '#lib/forms/PhonePrefix.tsx';
-import { PHONE_MAX_INPUT } from '#lib/schemas/phone-number.ts';
+import { groupedNational, PHONE_MAX_INPUT } from '#lib/schemas/phone-number.ts';
 import type { User } from '#lib/schemas/user.ts';
 import '#lib/forms/forms.css';
 
@@ -63,7 +62,7 @@ export function ProfilePreview({ user, headingId, offline, formRef, left, onReac
           <Field
             label="Phone number"
             name="phone_number"
-            value={phoneForField(user.phone_number ?? '')}
+            value={groupedNational(user.phone_number ?? '')}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
