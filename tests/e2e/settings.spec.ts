@@ -535,6 +535,45 @@ test.describe('settings page', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).not.toBeNull();
   });
 
+  test('the password form comes only when a person reaches for it; what is typed before it is live stays and is checked', async ({
+    page,
+    student,
+  }) => {
+    // Its island's code held back, as on a slow phone.
+    const island = /\/_astro\/ChangePasswordForm\.[\w-]+\.js$/;
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (island.test(request.url())) fetched.push(request.url());
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(island, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openSettings(page, student, '?tab=ChangePassword');
+    await page.waitForLoadState('networkidle');
+    expect(fetched, 'fetched with the page').toEqual([]);
+
+    const form = panel(page);
+    await form.getByLabel('Old Password').click();
+    await page.keyboard.type(student.password);
+    await form.getByLabel('New Password', { exact: true }).focus();
+    await page.keyboard.type('Adire-Kente42');
+    await form.getByLabel('Confirm New Password').focus();
+    await page.keyboard.type('Adire-Kente4');
+    expect(fetched).toHaveLength(1);
+    release();
+    await expect(form.locator('form[data-ready]')).toHaveCount(1);
+    await expect(form.getByLabel('Old Password')).toHaveValue(student.password);
+    await expect(form.getByLabel('New Password', { exact: true })).toHaveValue('Adire-Kente42');
+    await expect(form.getByLabel('Confirm New Password')).toHaveValue('Adire-Kente4');
+    await expect(form.getByLabel('Confirm New Password')).toBeFocused();
+    await expect(form.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    await page.keyboard.type('2');
+    await expect(form.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+  });
+
   for (const viewport of [
     { name: 'phone', width: 320, height: 640 },
     { name: 'desktop', width: 1280, height: 800 },
