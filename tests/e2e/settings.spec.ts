@@ -322,6 +322,61 @@ test.describe('settings page', () => {
     await expect(main(page).getByLabel('Home address')).toHaveValue('');
   });
 
+  test("the profile form's library comes when a person reaches for a field, not with the page; what is typed meanwhile, and Enter, are kept", async ({
+    page,
+    student,
+  }) => {
+    // The live form's code, held until released: a slow phone still fetching it as the student types.
+    const liveForm = /\/_astro\/ProfileFields\.[\w-]+\.js$/;
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (liveForm.test(request.url())) fetched.push(request.url());
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(liveForm, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openSettings(page, student);
+    await profileLoaded(page);
+    await page.waitForLoadState('networkidle');
+    expect(fetched, 'fetched with the page').toEqual([]);
+
+    const address = main(page).getByLabel('Home address');
+    await address.click();
+    await page.keyboard.type('7 Awolowo Road, Ikoyi');
+    await expect.poll(() => fetched.length).toBe(1);
+    await page.keyboard.press('Enter');
+    release();
+    await expect(toast(page, 'Your profile has been updated.')).toBeVisible();
+    await expect(address).toHaveValue('7 Awolowo Road, Ikoyi');
+    await expect(address).toBeFocused();
+    await page.reload();
+    await waitForIslands(page);
+    await expect(main(page).getByLabel('Home address')).toHaveValue('7 Awolowo Road, Ikoyi');
+  });
+
+  test('a field left before the live form came says its message once it has', async ({ page, student }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/ProfileFields\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openSettings(page, student);
+    await profileLoaded(page);
+    const address = main(page).getByLabel('Home address');
+    await address.focus();
+    await main(page).getByLabel('Phone number').focus();
+    await page.keyboard.type('0803');
+    release();
+    await expect(main(page).getByText('Home address is required')).toBeVisible();
+    await expect(main(page).getByLabel('Phone number')).toHaveValue('0803');
+    await expect(main(page).getByLabel('Phone number')).toBeFocused();
+    await expect(main(page).getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  });
+
   test('a saved phone shows once, as the national number after the +234, after saving and after a reload', async ({ page, student }) => {
     await openSettings(page, student);
     await profileLoaded(page);
@@ -478,6 +533,45 @@ test.describe('settings page', () => {
     await main(page).getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).not.toBeNull();
+  });
+
+  test('the password form comes only when a person reaches for it; what is typed before it is live stays and is checked', async ({
+    page,
+    student,
+  }) => {
+    // Its island's code held back, as on a slow phone.
+    const island = /\/_astro\/ChangePasswordForm\.[\w-]+\.js$/;
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (island.test(request.url())) fetched.push(request.url());
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(island, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openSettings(page, student, '?tab=ChangePassword');
+    await page.waitForLoadState('networkidle');
+    expect(fetched, 'fetched with the page').toEqual([]);
+
+    const form = panel(page);
+    await form.getByLabel('Old Password').click();
+    await page.keyboard.type(student.password);
+    await form.getByLabel('New Password', { exact: true }).focus();
+    await page.keyboard.type('Adire-Kente42');
+    await form.getByLabel('Confirm New Password').focus();
+    await page.keyboard.type('Adire-Kente4');
+    expect(fetched).toHaveLength(1);
+    release();
+    await expect(form.locator('form[data-ready]')).toHaveCount(1);
+    await expect(form.getByLabel('Old Password')).toHaveValue(student.password);
+    await expect(form.getByLabel('New Password', { exact: true })).toHaveValue('Adire-Kente42');
+    await expect(form.getByLabel('Confirm New Password')).toHaveValue('Adire-Kente4');
+    await expect(form.getByLabel('Confirm New Password')).toBeFocused();
+    await expect(form.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    await page.keyboard.type('2');
+    await expect(form.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
   });
 
   for (const viewport of [

@@ -61,11 +61,15 @@ describe('ours above React', () => {
   });
 
   it('holds a page on the list at its ceiling, not above it, and says the goal is 30 KB', () => {
-    const ceiling = oursBudgetOf('/dashboard/settings', 'app')!;
+    // Any page still on the list (they leave it one by one as they come under 30 KB).
+    const listed = OURS_CEILINGS.find((entry): entry is { path: string; ceiling: number } => typeof entry.path === 'string')!.path;
+    const ceiling = oursBudgetOf(listed, 'app')!;
     expect(ceiling).toBeGreaterThan(30_000);
-    expect(pageRow('/dashboard/settings', 'app', withReact(ceiling)).ok).toBe(true);
-    expect(pageVerdict(pageRow('/dashboard/settings', 'app', withReact(ceiling)))).toMatch(/^ok \(held at .* the goal is 30.0 KB\)$/);
-    expect(pageRow('/dashboard/settings', 'app', withReact(ceiling + 1)).ok).toBe(false);
+    expect(pageRow(listed, 'app', withReact(ceiling)).ok).toBe(true);
+    expect(pageVerdict(pageRow(listed, 'app', withReact(ceiling)))).toMatch(/^ok \(held at .* the goal is 30.0 KB\)$/);
+    expect(pageRow(listed, 'app', withReact(ceiling + 1)).ok).toBe(false);
+    // Settings left it (issue 31): held at the goal like any portal page.
+    expect(oursBudgetOf('/dashboard/settings', 'app')).toBe(30_000);
     // Every course page of the dashboard is one entry; a page under it is not.
     expect(oursBudgetOf('/dashboard/courses/aso-oke-weaving', 'app')).toBe(
       oursBudgetOf('/dashboard/courses/adire-indigo-resist-dyeing', 'app'),

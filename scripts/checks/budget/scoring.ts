@@ -22,7 +22,6 @@ export const OURS_CEILINGS: readonly { path: string | RegExp; ceiling: number }[
   { path: '/auth/reset-password', ceiling: 41 * KB },
   { path: '/dashboard', ceiling: 35.5 * KB },
   { path: /^\/dashboard\/courses\/[^/]+$/, ceiling: 36.5 * KB },
-  { path: '/dashboard/settings', ceiling: 50 * KB },
 ];
 /**
  * What a page may add above React, or null when the page is not held to it: a staff console page

@@ -48,3 +48,6 @@ export function tabIndexAfterKey(key: string, index: number, count: number): num
       return null;
   }
 }
+
+/** The id of a tab's panel heading: the panel's form is labelled by it (the page passes it to the password form's island). */
+export const settingsHeadingId = (tab: SettingsTab) => `settings-heading-${tab}`;

@@ -5,9 +5,10 @@
 // the field is given, not typed (a saved one), shows as '803 123 4567'.
 import { useSelector } from '@tanstack/react-form';
 import { useId, useState, type ReactNode } from 'react';
-import { PHONE_MAX_INPUT } from '../schemas/fields.ts';
+import { PHONE_MAX_INPUT } from '../schemas/phone-number.ts';
 import { FieldShell } from './FieldShell.tsx';
 import { phoneFieldValue, phoneForField } from './phone-input.ts';
+import { PhonePrefix } from './PhonePrefix.tsx';
 import { useFieldView } from './use-field-view.ts';
 
 export interface PhoneFieldProps {
@@ -35,12 +36,7 @@ export function PhoneField({ label, placeholder = '803 123 4567', required, disa
     setTyped(given);
   }
 
-  const prefix = (
-    <span className="field-prefix" id={prefixId}>
-      <NigerianFlag />
-      <span className="visually-hidden">Nigeria</span> +234
-    </span>
-  );
+  const prefix = <PhonePrefix id={prefixId} />;
   return (
     <FieldShell label={label} {...view.shell} hint={hint} disabled={disabled} prefix={prefix} className="field-phone">
       <input
@@ -62,16 +58,5 @@ export function PhoneField({ label, placeholder = '803 123 4567', required, disa
         disabled={disabled}
       />
     </FieldShell>
-  );
-}
-
-function NigerianFlag() {
-  return (
-    <svg className="field-flag" viewBox="0 0 6 4" width="24" height="16" aria-hidden="true" focusable="false">
-      <rect width="6" height="4" fill="#fff" />
-      <rect width="2" height="4" fill="#008751" />
-      <rect x="4" width="2" height="4" fill="#008751" />
-      <rect width="6" height="4" fill="none" stroke="#78716c" strokeWidth="0.15" />
-    </svg>
   );
 }

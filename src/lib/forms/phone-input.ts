@@ -3,7 +3,8 @@
 // 234803... and +234 803..., so the field hands it that bare form with the 0 put back. A number the
 // field is given shows in that same bare form, so the prefix is never written twice.
 import * as v from 'valibot';
-import { PHONE_MAX_INPUT, toNationalPhone } from '../schemas/fields.ts';
+import { toNationalPhone } from '../schemas/fields.ts';
+import { groupedNational, PHONE_MAX_INPUT } from '../schemas/phone-number.ts';
 
 /** A Nigerian mobile number after the country code: 7, 8 or 9, then nine more digits. */
 const BARE_NATIONAL = /^[789]\d{9}$/;
@@ -22,7 +23,7 @@ export function phoneFieldValue(typed: string): string {
  */
 export function phoneForField(value: string): string {
   const national = value ? toNationalPhone(phoneFieldValue(value)) : null;
-  return national ? `${national.slice(1, 4)} ${national.slice(4, 7)} ${national.slice(7)}` : value;
+  return national ? groupedNational(national) : value;
 }
 
 /**

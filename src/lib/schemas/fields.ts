@@ -4,6 +4,7 @@ import * as v from 'valibot';
 // Nigeria's numbering plan from libphonenumber's data (scripts/content/make-phone-metadata.mjs); the
 // library itself would cost the browser about 20 KB, for one country.
 import nigeria from './phone-metadata-ng.json' with { type: 'json' };
+import { PHONE_MAX_INPUT } from './phone-number.ts';
 
 const NATIONAL_NUMBER = new RegExp(`^(?:${nigeria.pattern})$`);
 
@@ -34,8 +35,6 @@ export const EmailSchema = v.pipe(
 export const FirstNameSchema = requiredText('first_name', 'First name is required', 80);
 export const LastNameSchema = requiredText('last_name', 'Last name is required', 80);
 export const MessageSchema = requiredText('message', 'Message is required', 5000);
-
-export const PHONE_MAX_INPUT = 19;
 
 /**
  * A Nigerian phone number in any of the forms the API accepts (docs/product.md#field-messages) (2348031234567, +234 803 123 4567,

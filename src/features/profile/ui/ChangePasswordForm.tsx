@@ -2,6 +2,10 @@
 // (a check mark once it is left valid) with the way to reset a forgotten one, and the new one again.
 // It sends {currentPassword, password}, trimmed; after success every session has ended, and the
 // session is forgotten here too and the browser goes to login a second later.
+// An island of its own that waits for a person (client:interaction, docs/decisions/018): its built
+// HTML is the whole form, empty, in the settings page's second panel; what is typed before it is
+// live is kept (lib/forms/typed-before-ready.ts).
+import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { PASSWORD_HINT } from '#lib/schemas/fields.ts';
 import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
@@ -25,7 +29,7 @@ const withNewPassword =
   ({ value, fieldApi }: { value: unknown; fieldApi: { form: PasswordForm } }) =>
     message(value, fieldApi.form.getFieldValue('password'));
 
-export function ChangePasswordForm({ headingId }: { headingId: string }) {
+function ChangePasswordForm({ headingId }: { headingId: string }) {
   const form = useAppForm({
     defaultValues: EMPTY,
     validators: { onSubmit: ChangePasswordFormSchema },
@@ -66,3 +70,5 @@ export function ChangePasswordForm({ headingId }: { headingId: string }) {
     </form.AppForm>
   );
 }
+
+export default withBoundary(ChangePasswordForm, 'ChangePasswordForm');

@@ -1,12 +1,20 @@
 // /dashboard/settings (docs/product.md#settings-page): a tab list on the left (a labelled select
 // instead on small screens), the active tab in the query string (?tab=UserProfile, ChangePassword or
-// ViewNotification), pushed on change and followed on Back. The notification list is another
-// feature's island: the page passes it in as children, shown in the third panel.
+// ViewNotification), pushed on change and followed on Back. The password form and the notification
+// list are islands of their own, which the page passes in (as `password` and as children): they
+// hydrate when a person reaches for them, or when their panel is shown, not with the tabs.
 import { useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import { Chevron } from '#lib/forms/Chevron.tsx';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
-import { DEFAULT_TAB, SETTINGS_TABS, tabFromSearch, tabIndexAfterKey, urlWithTab, type SettingsTab } from '../tabs.ts';
-import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import {
+  DEFAULT_TAB,
+  SETTINGS_TABS,
+  settingsHeadingId as headingId,
+  tabFromSearch,
+  tabIndexAfterKey,
+  urlWithTab,
+  type SettingsTab,
+} from '../tabs.ts';
 import { ProfileForm } from './ProfileForm.tsx';
 import './settings.css';
 
@@ -38,14 +46,15 @@ function openTab(tab: SettingsTab) {
 
 const tabId = (tab: SettingsTab) => `settings-tab-${tab}`;
 const panelId = (tab: SettingsTab) => `settings-panel-${tab}`;
-const headingId = (tab: SettingsTab) => `settings-heading-${tab}`;
 
 interface SettingsProps {
+  /** The 'Change Password' panel's form: its own island, which waits for a person. */
+  password?: ReactNode;
   /** The 'View notification' panel's content: the notifications feature's island. */
   children?: ReactNode;
 }
 
-function Settings({ children }: SettingsProps) {
+function Settings({ password, children }: SettingsProps) {
   const active = useActiveTab();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -105,7 +114,7 @@ function Settings({ children }: SettingsProps) {
           <ProfileForm headingId={headingId('UserProfile')} />
         </Panel>
         <Panel tab="ChangePassword" active={active} heading="Change Password">
-          <ChangePasswordForm headingId={headingId('ChangePassword')} />
+          {password}
         </Panel>
         <Panel tab="ViewNotification" active={active} heading="View notification">
           {children}
