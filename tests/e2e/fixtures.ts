@@ -130,6 +130,22 @@ export async function holdAnswers(page: Page, path: string, answer: { status: nu
   return release;
 }
 
+/**
+ * Holds every request whose address matches until released (a slow phone still fetching a script, a
+ * storage upload on its way), and lists the addresses asked for.
+ */
+export async function holdRequests(page: Page, url: string | RegExp) {
+  const fetched: string[] = [];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route: Route) => {
+    fetched.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { fetched, release };
+}
+
 /** Leaves each named field (a text box, or a select's combobox), so its message shows. */
 export async function leaveFields(page: Page, labels: string[]) {
   for (const label of labels) {

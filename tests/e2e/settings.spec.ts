@@ -4,7 +4,7 @@
 // changed and used, and axe on every tab on a 320 px phone and a desktop.
 import { SESSION_KEY } from '#lib/session-key.ts';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signIn, test, waitForIslands, type Student } from './fixtures.ts';
+import { expect, expectNoAxeViolations, holdRequests, signIn, test, waitForIslands, type Student } from './fixtures.ts';
 
 const main = (page: Page) => page.getByRole('main');
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
@@ -152,12 +152,7 @@ test.describe('settings page', () => {
       }).observe(document.querySelector('main')!, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
     });
     // Hold the storage PUT so the bar can be seen.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/v1/uploads/**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, '**/api/v1/uploads/**');
     await main(page).getByLabel('Upload profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
     const bar = main(page).getByRole('progressbar', { name: 'Uploading profile picture' });
     await expect(bar).toBeVisible();
@@ -328,16 +323,7 @@ test.describe('settings page', () => {
   }) => {
     // The live form's code, held until released: a slow phone still fetching it as the student types.
     const liveForm = /\/_astro\/ProfileFields\.[\w-]+\.js$/;
-    const fetched: string[] = [];
-    page.on('request', (request) => {
-      if (liveForm.test(request.url())) fetched.push(request.url());
-    });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(liveForm, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { fetched, release } = await holdRequests(page, liveForm);
     await openSettings(page, student);
     await profileLoaded(page);
     await page.waitForLoadState('networkidle');
@@ -358,12 +344,7 @@ test.describe('settings page', () => {
   });
 
   test('a field left before the live form came says its message once it has', async ({ page, student }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/ProfileFields\.[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, /\/_astro\/ProfileFields\.[\w-]+\.js$/);
     await openSettings(page, student);
     await profileLoaded(page);
     const address = main(page).getByLabel('Home address');
@@ -541,16 +522,7 @@ test.describe('settings page', () => {
   }) => {
     // Its island's code held back, as on a slow phone.
     const island = /\/_astro\/ChangePasswordForm\.[\w-]+\.js$/;
-    const fetched: string[] = [];
-    page.on('request', (request) => {
-      if (island.test(request.url())) fetched.push(request.url());
-    });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(island, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { fetched, release } = await holdRequests(page, island);
     await openSettings(page, student, '?tab=ChangePassword');
     await page.waitForLoadState('networkidle');
     expect(fetched, 'fetched with the page').toEqual([]);
