@@ -12,9 +12,12 @@
 // string (a search or a page; a link's code); `stored:<key>`, when this tab's sessionStorage holds
 // <key> (login's 'your session ended' note); `signed-out`, when this browser holds no student session
 // (KYC, whose island sends such a visitor to log in first). Several are separated by spaces.
+// A page script may also wake the island (ISLAND_WAKE: the code page, when the e-mail's link was
+// followed in another tab); focus the page's own script gives a control (FOCUSED_BY_PAGE: the code
+// page's first box) is not a person reaching for it.
 import type { ClientDirective } from 'astro';
 import { countAsLeft, typeAgain } from './forms/typed-before-ready.ts';
-import { ISLAND_READY } from './island-ready.ts';
+import { FOCUSED_BY_PAGE, ISLAND_READY, ISLAND_WAKE } from './island-ready.ts';
 import { SESSION_KEY } from './session-key.ts';
 
 const CONTROLS = 'input, select, textarea, button, label';
@@ -70,6 +73,7 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
   function onEvent(event: Event) {
     const control = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
     if (!control || !el.contains(control)) return;
+    if (event.type === 'focusin' && control.hasAttribute(FOCUSED_BY_PAGE)) return;
     if (event.type === 'focusout') {
       left.add(control);
       return;
@@ -95,6 +99,7 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
   }
 
   for (const listen of EVENTS) el.addEventListener(listen, onEvent, true);
+  el.addEventListener(ISLAND_WAKE, () => void start(), { once: true });
   if (typeof options.value === 'string' && options.value.split(' ').some(holdsNow)) void start();
 };
 
