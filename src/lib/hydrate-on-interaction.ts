@@ -7,18 +7,22 @@
 // (lib/forms/typed-before-ready.ts), a submit by BaseHead's guard; here, text typed into a field
 // outside a form (the catalogue's search) is typed again once live, a press on a plain button
 // (a page number) is held and pressed again, and so is a key pressed on one (ArrowDown, Enter on KYC's
-// gender combobox) if the button still has focus; presses and keys go again in the order they came. The value names when the island hydrates at once
+// gender combobox) if the button still has focus; a paste is held and pasted again; presses, keys
+// and pastes go again in the order they came. The value names when the island hydrates at once
 // instead, because the built HTML cannot show what it has to: `query`, when the address has a query
 // string (a search or a page; a link's code); `stored:<key>`, when this tab's sessionStorage holds
 // <key> (login's 'your session ended' note); `signed-out`, when this browser holds no student session
 // (KYC, whose island sends such a visitor to log in first). Several are separated by spaces.
+// A page script may also wake the island (ISLAND_WAKE: the code page, when the e-mail's link was
+// followed in another tab); focus the page's own script gives a control (FOCUSED_BY_PAGE: the code
+// page's first box) is not a person reaching for it.
 import type { ClientDirective } from 'astro';
 import { countAsLeft, typeAgain } from './forms/typed-before-ready.ts';
-import { ISLAND_READY } from './island-ready.ts';
+import { FOCUSED_BY_PAGE, ISLAND_READY, ISLAND_WAKE } from './island-ready.ts';
 import { SESSION_KEY } from './session-key.ts';
 
 const CONTROLS = 'input, select, textarea, button, label';
-const EVENTS = ['focusin', 'focusout', 'input', 'pointerdown', 'keydown', 'click'] as const;
+const EVENTS = ['focusin', 'focusout', 'input', 'pointerdown', 'keydown', 'click', 'paste'] as const;
 
 const hydrateOnInteraction: ClientDirective = (load, options, el) => {
   let started = false;
@@ -30,7 +34,11 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
    * Presses (and whether made with a pointer: a click made by a key has no pointerdown before it) and
    * keys on plain buttons before the island was live, in order.
    */
-  const held: ({ control: HTMLElement; byPointer: boolean } | { control: Element; key: KeyboardEventInit })[] = [];
+  const held: (
+    | { control: HTMLElement; byPointer: boolean }
+    | { control: Element; key: KeyboardEventInit }
+    | { control: HTMLInputElement | HTMLTextAreaElement; paste: string }
+  )[] = [];
 
   const start = async () => {
     if (started) return;
@@ -57,6 +65,10 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
     // made with a pointer gets its pointerdown again first: a button may tell a tap from a key by it
     // (the kit's select opens its list on a tap, and only takes focus on a click made by a key).
     for (const press of held) {
+      if ('paste' in press) {
+        if (press.control.isConnected) pasteAgain(press.control, press.paste);
+        continue;
+      }
       if ('key' in press) {
         if (press.control === document.activeElement) press.control.dispatchEvent(new KeyboardEvent('keydown', press.key));
         continue;
@@ -70,12 +82,16 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
   function onEvent(event: Event) {
     const control = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
     if (!control || !el.contains(control)) return;
+    if (event.type === 'focusin' && control.hasAttribute(FOCUSED_BY_PAGE)) return;
     if (event.type === 'focusout') {
       left.add(control);
       return;
     }
     if (event.type === 'input') {
       if (control instanceof HTMLInputElement && !control.form) typed.set(control, control.value);
+      // Text may come with no key and no focus of the person's own: into the box the page focused,
+      // a code pasted from a menu or filled in by the phone.
+      void start();
       return;
     }
     if (event.type === 'keydown' && control.matches('button[type=button]') && holdsKey(event as KeyboardEvent)) {
@@ -86,6 +102,13 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
       event.stopPropagation();
       held.push({ control, key: { key, code, altKey, ctrlKey, metaKey, shiftKey, bubbles: true, cancelable: true } });
     }
+    // A paste is held too, and pasted again once live: a field may take it its own way (a code pasted
+    // into any box fills them all), which the browser's own pasting now would pre-empt.
+    if (event.type === 'paste' && (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)) {
+      event.preventDefault();
+      event.stopPropagation();
+      held.push({ control, paste: (event as ClipboardEvent).clipboardData?.getData('text/plain') ?? '' });
+    }
     if (event.type === 'click' && control.matches('button[type=button]')) {
       event.preventDefault();
       event.stopPropagation();
@@ -95,8 +118,26 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
   }
 
   for (const listen of EVENTS) el.addEventListener(listen, onEvent, true);
+  el.addEventListener(ISLAND_WAKE, () => void start(), { once: true });
   if (typeof options.value === 'string' && options.value.split(' ').some(holdsNow)) void start();
 };
+
+/** Pastes `text` into a field of the live island: its own paste handler, else where the caret is, heard as typed. */
+function pasteAgain(control: HTMLInputElement | HTMLTextAreaElement, text: string) {
+  const clipboardData = new DataTransfer();
+  clipboardData.setData('text/plain', text);
+  const taken = !control.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  if (taken) return;
+  let start = control.value.length;
+  let end = start;
+  try {
+    start = control.selectionStart ?? start;
+    end = control.selectionEnd ?? end;
+  } catch {
+    // e-mail and number inputs have no caret to read: the text goes at the end.
+  }
+  typeAgain(control, control.value.slice(0, start) + text + control.value.slice(end));
+}
 
 /** Whether a key pressed on a plain button is held for the live island: not Tab (focus moves on), not a modifier alone. */
 const holdsKey = ({ key }: KeyboardEvent) => !['Tab', 'Shift', 'Control', 'Alt', 'Meta'].includes(key);

@@ -39,6 +39,21 @@ async function signUpToCodePage(page: Page, email: string) {
   await waitForIslands(page);
 }
 
+/** The scripts the page fetches, as they are asked for. */
+function watchScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+  return scripts;
+}
+
+/** Errors the page reports (a hydration that found another page than it drew would). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  return errors;
+}
+
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 test.describe('sign-up', () => {
@@ -191,6 +206,41 @@ async function signUpThroughApi(api: Api, email: string) {
 }
 
 test.describe('the code page', () => {
+  test('the address, the cursor and the resend countdown show at load without React; the form takes them over when a person types', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('at-load');
+    const scripts = watchScripts(page);
+    const errors = watchErrors(page);
+    // A code went to this address 20 s ago (what the sign-up leaves in this browser).
+    await page.addInitScript((address) => {
+      localStorage.setItem('adire.otp-time-sent', JSON.stringify({ verify: { email: address, at: Date.now() - 20_000 } }));
+    }, email);
+    await page.goto('/auth/otp-verification');
+    const resend = main(page).getByRole('button', { name: 'Resend code' });
+    await expect(main(page).getByLabel('Email address')).toHaveValue(email);
+    await expect(main(page).getByLabel('Email address')).toHaveAttribute('readonly');
+    await expect(codeBoxes(page).first()).toBeFocused();
+    await expect(resend).toBeDisabled();
+    const wait = main(page).getByTestId('resend-wait');
+    await expect(wait).toContainText(/in 0:[34]\d/);
+    // It counts down before the form is live.
+    const shown = (await wait.textContent())!;
+    await expect(wait).not.toHaveText(shown);
+    await expect(main(page).locator('form.form[data-ready]')).toHaveCount(0);
+    expect(scripts.filter((url) => url.includes('react-runtime'))).toEqual([]);
+
+    await page.keyboard.type('1');
+    await expect(main(page).locator('form.form[data-ready]')).toHaveCount(1);
+    await expect(codeBoxes(page).first()).toHaveValue('1');
+    await expect(codeBoxes(page).nth(1)).toBeFocused();
+    await expect(main(page).getByLabel('Email address')).toHaveValue(email);
+    await expect(resend).toBeDisabled();
+    await expect(wait).toContainText(/in 0:[23]\d/);
+    // Hydrating found the page as the script drew it: no mismatch, nothing redrawn.
+    expect(errors).toEqual([]);
+  });
+
   test('a wrong code stays here with the message; the right one goes on', async ({ page, api, outbox }) => {
     const email = uniqueEmail('wrong');
     await signUpThroughApi(api, email);
@@ -505,6 +555,38 @@ test.describe('login and logout', () => {
     await page.goto('/auth/login?next=https%3A%2F%2Fevil.example%2F');
     await logInWith(page, student.email, student.password);
     await page.waitForURL('**/auth/signup/complete-kyc');
+  });
+});
+
+test.describe('the e-mail link page at load', () => {
+  test('a link without its token says so, without React', async ({ page }) => {
+    const scripts = watchScripts(page);
+    await page.goto('/auth/email-verification?next=%2Fcourses');
+    await expect(main(page).getByRole('alert')).toContainText('This link is incomplete. Enter the code from the e-mail instead.');
+    await expect(main(page).getByRole('link', { name: 'Enter the code' })).toHaveAttribute(
+      'href',
+      `/auth/otp-verification?next=${encodeURIComponent('/courses')}`,
+    );
+    await expect(main(page).getByLabel('Password', { exact: true })).toHaveCount(0);
+    await expect(page).not.toHaveURL(/next=/);
+    expect(scripts.filter((url) => url.includes('react-runtime'))).toEqual([]);
+  });
+
+  test('a link with its token shows the password step with its address, and fetches React only when a person reaches for it', async ({
+    page,
+  }) => {
+    const scripts = watchScripts(page);
+    const errors = watchErrors(page);
+    await page.goto(`/auth/email-verification?email=ada%40example.com&token=${'A'.repeat(43)}`);
+    await expect(main(page).getByLabel('Email address')).toHaveValue('ada@example.com');
+    await expect(page).not.toHaveURL(/token=/);
+    expect(scripts.filter((url) => url.includes('react-runtime'))).toEqual([]);
+    await main(page).getByLabel('Password', { exact: true }).fill('Indigo-Lagos7');
+    await expect(main(page).locator('form.form[data-ready]')).toHaveCount(1);
+    expect(scripts.filter((url) => url.includes('react-runtime'))).toHaveLength(1);
+    await expect(main(page).getByLabel('Email address')).toHaveValue('ada@example.com');
+    await expect(main(page).getByLabel('Password', { exact: true })).toHaveValue('Indigo-Lagos7');
+    expect(errors).toEqual([]);
   });
 });
 

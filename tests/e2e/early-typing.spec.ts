@@ -114,3 +114,21 @@ test('on KYC, a tap on Gender before the form is live opens its list once it is'
   await form.getByRole('option', { name: 'Female' }).click();
   await expect(form.getByRole('combobox', { name: 'Gender' })).toHaveText(/Female/);
 });
+
+test('on the code page, a code typed into the first box before the form is live fills the boxes, and typing goes on from there', async ({
+  page,
+}) => {
+  const ready = await holdScripts(page);
+  await page.goto('/auth/otp-verification', { waitUntil: 'commit' });
+  const boxes = page.getByRole('main').getByRole('textbox', { name: /^Digit \d of 6$/ });
+  await boxes.first().click();
+  await page.keyboard.type('123');
+  await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);
+
+  ready();
+  await expect(page.locator('form.form[data-ready]')).toHaveCount(1);
+  await expect(boxes.nth(2)).toHaveValue('3');
+  await expect(boxes.nth(3)).toBeFocused();
+  await page.keyboard.type('456');
+  for (const [index, digit] of [...'123456'].entries()) await expect(boxes.nth(index)).toHaveValue(digit);
+});

@@ -3,7 +3,7 @@
 // person needs it: on the first field in error after a refusal, or back on the first field when a
 // successful send emptied the form and disabled the button that had focus. What was typed before
 // the island was ready is kept, and a submit pressed then is sent (typed-before-ready.ts).
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type FormHTMLAttributes } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type FormHTMLAttributes } from 'react';
 import { isApiError, isNetworkError } from '../errors.ts';
 import { focusAfterSubmit } from './focus-after-submit.ts';
 import { useFormContext } from './form-context.ts';
@@ -29,8 +29,8 @@ export function Form({ children, className, id, ...rest }: FormProps) {
   // Enter right after the last key, on a slow phone: the button may still be disabled for the
   // values of a moment ago (React has not drawn the last key yet), and the browser drops the press.
   // The form's store already holds the last key: if it may be sent, it is, as the person meant.
-  // Listening from the same commit that makes the form live (the effect below, run after this one):
-  // an effect would leave a moment in which BaseHead's guard no longer held a press and nobody answered it.
+  // Listening from the commit, before the effect below makes the form live: listening any later
+  // would leave a moment in which BaseHead's guard no longer held a press and nobody answered it.
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
@@ -47,7 +47,11 @@ export function Form({ children, className, id, ...rest }: FormProps) {
     return () => element.removeEventListener('keydown', sendOnEnter);
   }, [form]);
 
-  useLayoutEffect(() => {
+  // After the fields' own effects, which subscribe them to the form's store: typed again before
+  // that, a value could reach the store unseen by a field still drawing the first one (a code
+  // typed into the first box while the page hydrated was lost 2 times in 24). The submit guard
+  // holds a press until data-ready below.
+  useEffect(() => {
     const element = ref.current;
     if (!element) return;
     replayTyped(element, typed);

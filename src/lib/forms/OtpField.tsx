@@ -26,7 +26,11 @@ export function OtpField({ label, length = 6, focusFirst = true, disabled, hint 
   const legendId = `${inputId}-legend`;
 
   useEffect(() => {
-    if (focusFirst) boxes.current[0]?.focus();
+    // Not from a person already typing in this form: a form that waited for a person (client:interaction)
+    // goes live as they type, and their typing, replayed (typed-before-ready.ts), has moved on.
+    const active = document.activeElement;
+    const typing = active instanceof HTMLInputElement && !!active.form && active.form === boxes.current[0]?.form;
+    if (focusFirst && !typing) boxes.current[0]?.focus();
   }, [focusFirst]);
 
   const focusBox = (index: number) => {

@@ -74,3 +74,29 @@ describe('a choice made in a select before ready', () => {
     expect(readTyped('kyc').fields).toEqual([]);
   });
 });
+
+describe('a code typed into the first box before ready', () => {
+  it('is typed again through the live field, and typing goes on in the box its handler moved to, not back in the first', () => {
+    document.body.innerHTML =
+      '<form id="code"><input id="box1" value=""><input value=""><input value=""><input value=""><input value=""><input value=""></form>';
+    const form = document.querySelector('form')!;
+    const boxes = [...form.querySelectorAll('input')];
+    // The live code boxes: a text typed into one fills the boxes from there and moves on (OtpField).
+    form.addEventListener('input', (event) => {
+      const box = event.target as HTMLInputElement;
+      const start = boxes.indexOf(box);
+      const digits = [...box.value];
+      digits.forEach((digit, offset) => boxes[start + offset] && (boxes[start + offset]!.value = digit));
+      boxes[Math.min(start + digits.length, boxes.length - 1)]!.focus();
+    });
+    const first = boxes[0]!;
+    first.focus();
+    first.value = '12';
+    const typed = readTyped('code');
+    // Hydrating puts the box back to its first value.
+    first.value = '';
+    replayTyped(form, typed);
+    expect(boxes.map((box) => box.value).join('')).toBe('12');
+    expect(document.activeElement).toBe(boxes[2]);
+  });
+});

@@ -102,6 +102,7 @@ export function countAsLeft(control: Element): void {
 /** Types the read values again, once the form is live; then focus and caret as they were. */
 export function replayTyped(form: HTMLFormElement, typed: TypedBeforeReady): void {
   typed.stop?.();
+  const focusedBefore = form.ownerDocument.activeElement;
   for (const { id, value } of typed.fields) {
     const control = form.ownerDocument.getElementById(id);
     if (control instanceof HTMLSelectElement) chooseAgain(control, value);
@@ -110,7 +111,10 @@ export function replayTyped(form: HTMLFormElement, typed: TypedBeforeReady): voi
     if (id !== typed.focus?.id) countAsLeft(control);
   }
   const focus = typed.focus;
-  if (!focus) return;
+  // A field's own handler moved focus on as it took the text (a code typed into the first box
+  // fills the boxes and moves to the next empty one): typing goes on there, not back where it began.
+  const movedOn = form.ownerDocument.activeElement !== focusedBefore && form.contains(form.ownerDocument.activeElement);
+  if (!focus || movedOn) return;
   const control = form.ownerDocument.getElementById(focus.id);
   if (!(control instanceof HTMLElement)) return;
   if (form.ownerDocument.activeElement !== control) control.focus();

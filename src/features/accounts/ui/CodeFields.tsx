@@ -10,7 +10,7 @@ import { clearServerError } from '#lib/forms/server-errors.ts';
 import { withCodeFieldGroup } from '#lib/forms/use-code-form.ts';
 import { EmailSchema } from '#lib/schemas/fields.ts';
 import { CODE_LENGTH, OtpCodeSchema, validEmail } from '../schemas.ts';
-import type { CodeFlow } from '../stores.ts';
+import type { CodeFlow } from '../sent-codes.ts';
 import { ResendCode } from './ResendCode.tsx';
 import { useKnownEmail } from './use-known-email.ts';
 

@@ -1,10 +1,13 @@
 // 'Resend code' under a code form: counts down to the next code the server will send to this address
 // (one a minute, docs/product.md#limits-and-timings) from the 'OTP time sent' kept in localStorage,
 // so the wait survives a reload. The seconds are visible; only the moment it becomes available is
-// announced, not every tick.
+// announced, not every tick. The page's load script drew the line before the form was live
+// (code-page-at-load.ts): the first render takes its moment over and draws the same.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { $sentCodes, resendCode, secondsUntilResend, type CodeFlow } from '../stores.ts';
+import { drawnAtLoad, formatWait, takeOverCountdown, waitForScreenReaders } from '../code-page-at-load.ts';
+import { $sentCodes, secondsUntilResend, type CodeFlow } from '../sent-codes.ts';
+import { resendCode } from '../stores.ts';
 
 export interface ResendCodeProps {
   purpose: CodeFlow;
@@ -16,11 +19,12 @@ export interface ResendCodeProps {
 
 export function ResendCode({ purpose, email, onSent }: ResendCodeProps) {
   const sent = useStore($sentCodes)[purpose];
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => takeOverCountdown() ?? Date.now());
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState('');
-  // The page is prebuilt without the stored time: count only once hydrated, or the first render differs.
-  const hydrated = useSyncExternalStore(noSubscription, isBrowser, isServer);
+  // The page is prebuilt without the stored time: count only once hydrated, or the first render
+  // differs; or from the first render when the load script drew the countdown already.
+  const hydrated = useSyncExternalStore(noSubscription, isBrowser, drawnAtLoad);
   const wait = hydrated && email ? secondsUntilResend(sent, email, now) : 0;
 
   useEffect(() => {
@@ -58,9 +62,9 @@ export function ResendCode({ purpose, email, onSent }: ResendCodeProps) {
       </button>
       {wait > 0 && (
         <span className="resend-wait" data-testid="resend-wait">
-          {' '}
-          in <span aria-hidden="true">{formatWait(wait)}</span>
-          <span className="visually-hidden">{Math.ceil(wait / 10) * 10} seconds or less</span>
+          {' in '}
+          <span aria-hidden="true">{formatWait(wait)}</span>
+          <span className="visually-hidden">{waitForScreenReaders(wait)}</span>
         </span>
       )}
       {/* Always there, so the sentence is announced when it appears. */}
@@ -73,10 +77,6 @@ export function ResendCode({ purpose, email, onSent }: ResendCodeProps) {
 
 const noSubscription = () => () => {};
 const isBrowser = () => true;
-const isServer = () => false;
-
-/** 0:42 */
-const formatWait = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /** 'a…@example.com': enough to recognise the address, not to read it over a shoulder. */
 const maskedEmail = (email: string) => {

@@ -9,6 +9,7 @@ import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useCodeForm } from '#lib/forms/use-code-form.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { PASSWORD_HINT } from '#lib/schemas/fields.ts';
+import { emailAtLoad } from '../code-page-at-load.ts';
 import { confirmPasswordValidators, isLinkToken, ResetPasswordFormSchema, validEmail, type ResetPasswordFormInput } from '../schemas.ts';
 import { resetPassword } from '../stores.ts';
 import { CodeFields } from './CodeFields.tsx';
@@ -39,7 +40,7 @@ function ResetPasswordForm() {
   const [expired, setExpired] = useState(false);
   const mode = expired ? 'expired' : link ? 'link' : 'code';
   const form = useCodeForm({
-    defaultValues: EMPTY,
+    defaultValues: { ...EMPTY, email: emailAtLoad() },
     validators: { onSubmit: ResetPasswordFormSchema },
     onSubmit: async (submission) => {
       try {

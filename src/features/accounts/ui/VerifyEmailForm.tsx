@@ -1,7 +1,8 @@
 // /auth/otp-verification: the address the code went to and the code boxes; 'Resend code' with its
 // countdown below. A right code signs the student in and moves on to KYC (docs/product.md#auth-flows);
 // a wrong one stays here with the server's message under the boxes. Verified meanwhile by the
-// e-mail's link in another tab, it moves on just the same.
+// e-mail's link in another tab, it moves on just the same. It waits for a person (client:interaction):
+// until then the page's load script shows the address and the countdown (code-page-at-load.ts).
 import { useStore } from '@nanostores/react';
 import { useSelector } from '@tanstack/react-form';
 import { useEffect } from 'react';
@@ -9,6 +10,7 @@ import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useCodeForm } from '#lib/forms/use-code-form.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { $session } from '#lib/session.ts';
+import { emailAtLoad } from '../code-page-at-load.ts';
 import { VerifyAccountSchema } from '../schemas.ts';
 import { carryOnIfVerified, verifyAccount } from '../stores.ts';
 import { CodeFields } from './CodeFields.tsx';
@@ -16,7 +18,7 @@ import { AUTH_FORM_PROPS } from './auth-form.ts';
 
 function VerifyEmailForm() {
   const form = useCodeForm({
-    defaultValues: { email: '', otp: '' },
+    defaultValues: { email: emailAtLoad(), otp: '' },
     validators: { onSubmit: VerifyAccountSchema },
     onSubmit: submitWithSchema(VerifyAccountSchema, ({ email, otp }) => verifyAccount(email, otp)),
   });

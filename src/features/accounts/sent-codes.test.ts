@@ -1,6 +1,6 @@
 // The resend countdown's arithmetic and what it keeps across reloads ('OTP time sent').
 import { describe, expect, it } from 'vitest';
-import { RESEND_AFTER_MS, secondsUntilResend } from './stores.ts';
+import { RESEND_AFTER_MS, secondsUntilResend } from './sent-codes.ts';
 
 describe('secondsUntilResend', () => {
   const sent = { email: 'ada@example.com', at: 1_000_000 };
