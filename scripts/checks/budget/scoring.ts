@@ -207,6 +207,15 @@ export function lighthouseRow(path: string, scores: RunScores, form: { formPage:
   return { ...row, ok: scored, lcpRatioOk: keepsLcpRatio(row, form.formPage) };
 }
 
+/**
+ * Whether a page measured so far should be measured again (lighthouse.ts gives it up to its maximum
+ * of runs): it misses its scores, or its LCP ratio. The ratio is a median of runs over a median of
+ * the floor's, and one slow moment of a shared host moves a median of 3 (a page measured 0.97 to
+ * 1.59 x the floor from one run to the next); more runs judge the page, not the moment, as they do
+ * for its scores.
+ */
+export const wantsMoreRuns = (row: Pick<LighthouseRow, 'ok' | 'lcpRatioOk'>): boolean => !row.ok || !row.lcpRatioOk;
+
 /** The result column of the Lighthouse table: whether it kept its gate, and the LCP goal it missed, with its figure and limit. */
 export function lighthouseVerdict(row: LighthouseRow): string {
   const ratio = row.lcpRatioOk
