@@ -156,6 +156,20 @@ test.describe('a course page', () => {
     await expect(page).toHaveURL(new RegExp(`/courses/${COURSE}/checkout$`));
   });
 
+  test("the tutors' portraits are not in the HTML's requests: the page script loads them near the viewport", async ({ page }) => {
+    // The browser's own lazy loading fetched both before the first paint.
+    const html = await (await page.request.get(`/courses/${COURSE}`)).text();
+    const tabs = html.slice(html.indexOf('data-tablist'), html.indexOf('data-panel'));
+    const portraits = [...tabs.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+    expect(portraits).toHaveLength(2);
+    for (const tag of portraits) expect(tag).toMatch(/ src="data:image\/svg\+xml,[^"]*" data-src="\/_astro\/[^"]+\.svg"/);
+    await page.goto(`/courses/${COURSE}`);
+    const portrait = page.getByRole('tablist', { name: 'Tutors' }).locator('[data-lazy]').first();
+    await portrait.scrollIntoViewIfNeeded();
+    await expect(portrait).toHaveAttribute('data-state', 'loaded');
+    await expect(portrait.locator('img')).toHaveCSS('opacity', '1');
+  });
+
   test('switches tutors by mouse and by keyboard', async ({ page }) => {
     await page.goto(`/courses/${COURSE}`);
     const tabs = page.getByRole('tablist', { name: 'Tutors' }).getByRole('tab');
