@@ -18,11 +18,11 @@ export interface CourseCardProps {
   /** In the first screenful: the image loads with the page instead of lazily. */
   priority?: boolean;
   /**
-   * Where Astro renders the card with no island (the home page): the image is fetched by the page
+   * The image is fetched by the page
    * script as it comes within 600 px (src/scripts/lazy-images.ts, as LazyImage's are), not by the
    * browser's lazy loading, which fetched the home page's first card before the first paint, a
    * request Lighthouse's simulation counts as holding the largest paint back (docs/architecture.md,
-   * Budgets). An island's cards keep the browser's: nothing would watch the cards it renders later.
+   * Budgets). In an island, its grid watches the cards it renders itself (CourseGrid's lazyByScript).
    */
   lazyByScript?: boolean;
 }
