@@ -45,3 +45,13 @@ export function observeLazyImages(root: ParentNode = document) {
   );
   holders.forEach((holder) => observer!.observe(holder));
 }
+
+/**
+ * An island that renders lazy images itself (the related courses' grid, CourseGrid.tsx) dispatches
+ * this event, bubbling, from the element that holds them: the page script then watches them too. An
+ * event, not an import, so the island shares no module with the page script (which would become a
+ * chunk of its own, one more request on every page). The name is written in both files.
+ */
+export function observeAddedLazyImages() {
+  document.addEventListener('lazy-images-added', (event) => observeLazyImages(event.target as ParentNode));
+}

@@ -156,6 +156,21 @@ test.describe('a course page', () => {
     await expect(page).toHaveURL(new RegExp(`/courses/${COURSE}/checkout$`));
   });
 
+  test("the tutors' portraits are not in the HTML's requests: the page script loads them near the viewport", async ({ page }) => {
+    // The browser's own lazy loading fetched both before the first paint.
+    const html = await (await page.request.get(`/courses/${COURSE}`)).text();
+    // Outside their <noscript> copies, which only a browser without scripting reads.
+    const tabs = html.slice(html.indexOf('data-tablist'), html.indexOf('data-panel')).replace(/<noscript>.*?<\/noscript>/gs, '');
+    const portraits = [...tabs.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+    expect(portraits).toHaveLength(2);
+    for (const tag of portraits) expect(tag).toMatch(/ src="data:image\/svg\+xml,[^"]*" data-src="\/_astro\/[^"]+\.svg"/);
+    await page.goto(`/courses/${COURSE}`);
+    const portrait = page.getByRole('tablist', { name: 'Tutors' }).locator('[data-lazy]').first();
+    await portrait.scrollIntoViewIfNeeded();
+    await expect(portrait).toHaveAttribute('data-state', 'loaded');
+    await expect(portrait.locator('img')).toHaveCSS('opacity', '1');
+  });
+
   test('switches tutors by mouse and by keyboard', async ({ page }) => {
     await page.goto(`/courses/${COURSE}`);
     const tabs = page.getByRole('tablist', { name: 'Tutors' }).getByRole('tab');
@@ -204,7 +219,11 @@ test.describe('a course page', () => {
     await pages.getByRole('button', { name: 'Next page' }).click();
     await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     await expect(cards).toHaveCount(8);
+    // Cards the island renders itself get their pictures too (the page script watches them when told).
+    await expect(cards.first()).toHaveAttribute('data-state', 'loaded');
+    await expect(cards.first().locator('img.course-card-image')).toHaveAttribute('src', /\/_astro\/.+\.svg$/);
     await pages.getByRole('button', { name: 'Previous page' }).click();
+    await expect(cards.first()).toHaveAttribute('data-state', 'loaded');
     await expect(cards).toHaveCount(10);
     await pages.getByLabel('Per page').selectOption('20');
     await expect(cards).toHaveCount(18);

@@ -139,6 +139,28 @@ test.describe('home page', () => {
     await expect(failed.locator('.lazy-failed')).toBeVisible();
   });
 
+  test("the course cards' pictures are not in the HTML's requests: the page script loads them near the viewport, and they fade in", async ({
+    page,
+  }) => {
+    // What the browser gets before any script runs: a placeholder that costs no request (the browser's
+    // own lazy loading fetched the first card's picture before the first paint).
+    const html = await (await page.request.get('/')).text();
+    const cardImages = [...html.matchAll(/<article class="card course-card"[^>]*>\s*<img [^>]*>/g)].map(([tag]) => tag);
+    expect(cardImages).toHaveLength(4);
+    for (const tag of cardImages) {
+      expect(tag).toMatch(/ src="data:image\/svg\+xml,/);
+      expect(tag).toMatch(/ data-src="\/_astro\/[^"]+\.svg"/);
+    }
+    await page.goto('/');
+    const card = page.locator('.course-strip article').first();
+    await card.scrollIntoViewIfNeeded();
+    await expect(card).toHaveAttribute('data-state', 'loaded');
+    const image = card.locator('img.course-card-image');
+    await expect(image).toHaveAttribute('src', /^\/_astro\/.+\.svg$/);
+    await expect(image).toHaveCSS('transition-duration', '1s');
+    await expect(image).toHaveCSS('opacity', '1');
+  });
+
   test('a grid of three cards fills its row on a laptop, with no blank fourth column', async ({ page }) => {
     for (const viewport of [
       { width: 1366, height: 768 },

@@ -18,7 +18,7 @@
 //      this host's floor in the same run (floor.ts: a heading and a paragraph, measured before and
 //      after the pages): every other page's median LCP at most 1.15 x the floor's, a form page's at
 //      most 1.10 x the home page's (docs/decisions/012), a goal printed per page, not a gate (scoring.ts
-//      says why). The arithmetic: scoring.ts.
+//      says why); a page that misses it gets more runs, as for its scores. The arithmetic: scoring.ts.
 // Prints the tables, then one line per page that broke a budget (what, its figure, its limit), writes
 // reports/budget.json, exits 1 when any budget breaks.
 // Options: --no-lighthouse (the JavaScript table only: no Lighthouse, e.g. on a shared host),

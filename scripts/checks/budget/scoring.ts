@@ -39,8 +39,10 @@ const PERFORMANCE_MEDIAN_MIN = 90;
  * floor page's (a content or course page at most 1.15 x), and a form page by its median LCP over the
  * home page's (at most 1.10 x: a form page costs no more than a content page; docs/decisions/012).
  * A goal, printed per page with its figure, not a gate: on this shared host the same page measured
- * 0.97 to 1.59 x the floor from one run to the next, and the course page is still above it
- * (docs/architecture.md, Budgets). A gate that fails at random would be ignored.
+ * 0.97 to 1.59 x the floor from one run to the next, and the floor's own median moved by 10 % between
+ * two runs; every content page measured has been within 1.15 in one run and over it in another
+ * (docs/architecture.md, Budgets). A gate that fails at random would be ignored; a page that misses
+ * it is measured again (wantsMoreRuns).
  */
 export const CONTENT_LCP_OVER_FLOOR = 1.15;
 export const FORM_LCP_OVER_HOME = 1.1;
@@ -202,6 +204,15 @@ export function lighthouseRow(path: string, scores: RunScores, form: { formPage:
   const scored = form.formPage ? isFormScoredOk(row) : isScoredOk(row);
   return { ...row, ok: scored, lcpRatioOk: keepsLcpRatio(row, form.formPage) };
 }
+
+/**
+ * Whether a page measured so far should be measured again (lighthouse.ts gives it up to its maximum
+ * of runs): it misses its scores, or its LCP ratio. The ratio is a median of runs over a median of
+ * the floor's, and one slow moment of a shared host moves a median of 3 (a page measured 0.97 to
+ * 1.59 x the floor from one run to the next); more runs judge the page, not the moment, as they do
+ * for its scores.
+ */
+export const wantsMoreRuns = (row: Pick<LighthouseRow, 'ok' | 'lcpRatioOk'>): boolean => !row.ok || !row.lcpRatioOk;
 
 /** The result column of the Lighthouse table: whether it kept its gate, and the LCP goal it missed, with its figure and limit. */
 export function lighthouseVerdict(row: LighthouseRow): string {

@@ -17,7 +17,18 @@ export interface CourseCardProps {
   headingLevel?: 'h2' | 'h3';
   /** In the first screenful: the image loads with the page instead of lazily. */
   priority?: boolean;
+  /**
+   * The image is fetched by the page
+   * script as it comes within 600 px (src/scripts/lazy-images.ts, as LazyImage's are), not by the
+   * browser's lazy loading, which fetched the home page's first card before the first paint, a
+   * request Lighthouse's simulation counts as holding the largest paint back (docs/architecture.md,
+   * Budgets). In an island, its grid watches the cards it renders itself (CourseGrid's lazyByScript).
+   */
+  lazyByScript?: boolean;
 }
+
+/** An empty SVG (as LazyImage's): it draws nothing and costs no request. */
+const PLACEHOLDER = 'data:image/svg+xml,%3Csvg%20xmlns=%22http://www.w3.org/2000/svg%22%20viewBox=%220%200%201%201%22/%3E';
 
 /** 'Ngozi Nwachukwu + 2 tutor(s)': the lead tutor, and how many more teach the course. */
 function tutorsLine(tutors: readonly { name: string }[]): string {
@@ -26,23 +37,48 @@ function tutorsLine(tutors: readonly { name: string }[]): string {
   return others.length ? `${first.name} + ${others.length} tutor(s)` : first.name;
 }
 
-export function CourseCard({ course, headingLevel: Heading = 'h3', priority = false }: CourseCardProps) {
+export function CourseCard({ course, headingLevel: Heading = 'h3', priority = false, lazyByScript = false }: CourseCardProps) {
   // Unique on any page: a course appears once in a grid. (useId would repeat across the cards Astro
   // renders one by one without a client directive.)
   const titleId = `course-card-${course.course_id}`;
   const tutors = tutorsLine(course.tutors);
   return (
-    <article className="card course-card">
-      <img
-        className="course-card-image"
-        src={course.course_image}
-        alt=""
-        width={IMAGE_WIDTH}
-        height={IMAGE_HEIGHT}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
-        decoding="async"
-      />
+    <article className="card course-card" data-lazy={lazyByScript && !priority ? '' : undefined}>
+      {lazyByScript && !priority ? (
+        <>
+          <img
+            className="course-card-image"
+            src={PLACEHOLDER}
+            data-src={course.course_image}
+            alt=""
+            width={IMAGE_WIDTH}
+            height={IMAGE_HEIGHT}
+            decoding="async"
+          />
+          <noscript>
+            <img
+              className="course-card-image"
+              src={course.course_image}
+              alt=""
+              width={IMAGE_WIDTH}
+              height={IMAGE_HEIGHT}
+              loading="lazy"
+              decoding="async"
+            />
+          </noscript>
+        </>
+      ) : (
+        <img
+          className="course-card-image"
+          src={course.course_image}
+          alt=""
+          width={IMAGE_WIDTH}
+          height={IMAGE_HEIGHT}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding="async"
+        />
+      )}
       <div className="card-body">
         <p className="course-card-meta">
           <span>{formatDuration(course.duration)}</span>

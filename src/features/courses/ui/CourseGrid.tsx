@@ -4,7 +4,7 @@
 // the last page in view, an error with a retry button, and the pagination control. useCoursePage
 // fetches one page by its API path and keeps answers in memory for 5 minutes
 // (docs/product.md#limits-and-timings), seeded with the page that was built into the HTML.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '#lib/errors.ts';
 import { Pagination } from '#lib/ui/Pagination.tsx';
 import type { CourseCard as CourseCardData } from '../schemas.ts';
@@ -79,6 +79,11 @@ export interface CourseGridProps {
   headingLevel?: 'h2' | 'h3';
   /** The first cards are in the first screenful. */
   priorityCount?: number;
+  /**
+   * The cards' pictures are loaded near the viewport by the page script (src/scripts/lazy-images.ts;
+   * CourseCard's lazyByScript): those in the HTML as it starts, those the grid renders when told.
+   */
+  lazyByScript?: boolean;
   /** The catalogue's search words, if any: the grid then says how many courses match them. */
   search?: string;
 }
@@ -97,8 +102,15 @@ export function CourseGrid({
   paginationLabel,
   headingLevel = 'h3',
   priorityCount = 0,
+  lazyByScript = false,
   search: rawSearch = '',
 }: CourseGridProps) {
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    // The page script watches them (src/scripts/lazy-images.ts, observeAddedLazyImages); cards in the
+    // HTML it has taken already, and takes again harmlessly.
+    if (lazyByScript) list.current?.dispatchEvent(new Event('lazy-images-added', { bubbles: true }));
+  }, [lazyByScript, courses]);
   const search = rawSearch.trim();
   const loading = status === 'loading';
   const ready = status === 'ready';
@@ -124,10 +136,10 @@ export function CourseGrid({
       {courses.length === 0 ? (
         ready && !search && <p className="empty-state">{EMPTY_TEXT}</p>
       ) : (
-        <ul className={loading ? 'grid course-grid-list is-loading' : 'grid course-grid-list'}>
+        <ul ref={list} className={loading ? 'grid course-grid-list is-loading' : 'grid course-grid-list'}>
           {courses.map((course, i) => (
             <li key={course.course_id}>
-              <CourseCard course={course} headingLevel={headingLevel} priority={i < priorityCount} />
+              <CourseCard course={course} headingLevel={headingLevel} priority={i < priorityCount} lazyByScript={lazyByScript} />
             </li>
           ))}
         </ul>

@@ -46,6 +46,9 @@ function RelatedCourses({ courseId, initial }: RelatedCoursesProps) {
           setPage(1);
         }}
         paginationLabel="Related courses pages"
+        // Not the browser's lazy loading: it fetched the first related picture before the course
+        // page's first paint, a request Lighthouse's simulation counts against it (CourseCard.tsx).
+        lazyByScript
       />
     </div>
   );
