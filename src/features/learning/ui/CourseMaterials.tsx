@@ -20,16 +20,8 @@ import type { Material } from '../schemas.ts';
 import type { Rendition } from '../renditions.ts';
 import { startOfflineStudy } from '../offline/start.ts';
 import { ConfirmRemove, removeQuestion } from './ConfirmRemove.tsx';
-import {
-  $materials,
-  $queuedTicks,
-  formatLength,
-  loadMaterials,
-  progressOf,
-  resyncMaterials,
-  selectMaterial,
-  setCompleted,
-} from '../stores.ts';
+import { $queuedTicks } from '../offline/tick-queue.ts';
+import { $materials, formatLength, loadMaterials, progressOf, resyncMaterials, selectMaterial, setCompleted } from '../stores.ts';
 import './CourseMaterials.css';
 
 interface CourseMaterialsProps {
