@@ -15,8 +15,8 @@ import { contentRulesOf } from './scripts/editor/decap-config.ts';
  * session's key, the bundler's preload helper); `islands`: what every React island loads (Astro's
  * React client, the stores' hook, the island boundary). A group takes its modules' imports with it,
  * so each holds only modules whose imports are its own or an earlier group's: nothing more comes
- * along. Measured (npm run bundle-report, docs/architecture.md 'Budgets'): content pages 4.3 -> 4.0
- * KB in 2 files instead of 5, the dashboard's pages 1.5-1.7 KB less, no page more than 0.1 KB more.
+ * along. Measured (docs/architecture.md 'Budgets'): each of the dashboard's pages about 1.5 KB less,
+ * content pages 0.3 KB less in 2 files fewer, no page more than 0.1 KB more.
  */
 const CHUNK_GROUPS = [
   {

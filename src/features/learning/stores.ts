@@ -20,6 +20,7 @@ import {
 import { answered, askForBackgroundSync, countQueued, onTickSettled, sendQueuedTicks, settled } from './offline/tick-queue.ts';
 import { percentDone } from '#lib/percent-done.ts';
 import { learningApi } from './api.ts';
+import { materialsApi } from './materials-api.ts';
 import type { CourseMaterials, Material } from './schemas.ts';
 
 export type MaterialsState =
@@ -96,7 +97,7 @@ async function fetchMaterials(courseId: string): Promise<{ data: CourseMaterials
   await sendQueuedTicks();
   try {
     const since = answered.length;
-    const answer = await learningApi.materials(courseId);
+    const answer = await materialsApi.materials(courseId);
     const data = { ...answer.data, materials: withAnsweredSince(since, courseId, answer.data.materials) };
     if (student) {
       await keepSnapshot(student, { course: courseId }, data);
