@@ -3,15 +3,12 @@
 // tab's sessionStorage, with the e-mail to prefill and, when a change of theirs (a material ticked)
 // met the ended session, that call to send again once they are back in. The address stays out of
 // the page's address (no personal data in URLs), and the note out of other tabs and other days.
+// This is the side that writes the note, on every portal page; the login page reads it
+// (./signed-out-note.ts), so its texts and checks stay off the pages that only write it.
 export const NOTE_KEY = 'adire.signed-out';
 
-export const SIGNED_OUT_TEXT = {
-  ended: 'Your session has ended. Log in again to carry on.',
-  idle: 'You were logged out after 12 minutes without activity. Log in again to carry on.',
-  password: 'Your password has been changed. Log in with your new password.',
-  reset: 'Your password has been reset. Log in with your new password.',
-} as const;
-export const REPLAY_TEXT = 'What you were saving will be saved once you are back in.';
+/** Why the session ended: the login page says it in one line (SIGNED_OUT_TEXT, ./signed-out-note.ts). */
+export type SignedOutReason = 'ended' | 'idle' | 'password' | 'reset';
 
 export interface Replay {
   method: 'put' | 'post' | 'patch' | 'delete';
@@ -23,56 +20,11 @@ export interface Replay {
 }
 
 export interface SignedOutNote {
-  why: keyof typeof SIGNED_OUT_TEXT;
+  why: SignedOutReason;
   email?: string;
   replay?: Replay;
 }
 
-// Checked by hand, not with a schema: this module is on every portal page, and a few hundred bytes count there.
-const isReplay = (value: unknown): value is Replay => {
-  const replay = value as Partial<Replay> | null;
-  return (
-    typeof replay === 'object' &&
-    replay !== null &&
-    ['put', 'post', 'patch', 'delete'].includes(replay.method as string) &&
-    typeof replay.path === 'string' &&
-    replay.path.startsWith('user/') &&
-    typeof replay.userId === 'string'
-  );
-};
-
-const isNote = (value: unknown): value is SignedOutNote => {
-  const note = value as Partial<SignedOutNote> | null;
-  return (
-    typeof note === 'object' &&
-    note !== null &&
-    typeof note.why === 'string' &&
-    Object.hasOwn(SIGNED_OUT_TEXT, note.why) &&
-    (note.email === undefined || typeof note.email === 'string') &&
-    (note.replay === undefined || isReplay(note.replay))
-  );
-};
-
 export function noteSignedOut(note: SignedOutNote) {
   if (typeof sessionStorage !== 'undefined') sessionStorage.setItem(NOTE_KEY, JSON.stringify(note));
-}
-
-/** The note as stored: a string, stable between reads, for React's external-store hook. */
-export const storedSignedOutNote = (): string | null => (typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(NOTE_KEY));
-
-/** A stored note, if it is one (an edited or older value is ignored). */
-export function parseSignedOutNote(stored: string | null): SignedOutNote | null {
-  try {
-    const note: unknown = JSON.parse(stored ?? 'null');
-    return isNote(note) ? note : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The note, while the student has not signed in again (a reload of the login page keeps it). */
-export const signedOutNote = () => parseSignedOutNote(storedSignedOutNote());
-
-export function forgetSignedOutNote() {
-  if (typeof sessionStorage !== 'undefined') sessionStorage.removeItem(NOTE_KEY);
 }

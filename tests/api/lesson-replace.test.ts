@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CourseMaterialsSchema } from '#features/learning/schemas.ts';
+import { CourseMaterialsSchema } from '#features/learning/material-schemas.ts';
 import { LessonSchema, LessonsSchema } from '#features/lessons/schemas.ts';
 import { FILE_REFUSALS } from '#features/lessons/server/file-check.ts';
 import { REPLACE_MESSAGES } from '#features/lessons/server/replace-file.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CourseMaterialsSchema } from '#features/learning/schemas.ts';
+import { CourseMaterialsSchema } from '#features/learning/material-schemas.ts';
 import { LessonSchema, LessonsSchema } from '#features/lessons/schemas.ts';
 import { FILE_REFUSALS } from '#features/lessons/server/file-check.ts';
 import { createTranscodeWorker, takeJob } from '#features/lessons/server/transcode-worker.ts';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CourseMaterialsSchema } from '#features/learning/schemas.ts';
+import { CourseMaterialsSchema } from '#features/learning/material-schemas.ts';
 import { LessonSchema, LessonsSchema } from '#features/lessons/schemas.ts';
 import { createTranscodeWorker } from '#features/lessons/server/transcode-worker.ts';
 import { lessonJobs } from '#server/db/schema.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CourseMaterialsSchema } from '#features/learning/schemas.ts';
+import { CourseMaterialsSchema } from '#features/learning/material-schemas.ts';
 import { LessonSchema } from '#features/lessons/schemas.ts';
 import { createTranscodeWorker } from '#features/lessons/server/transcode-worker.ts';
 import { materialProgress } from '#server/db/schema.ts';

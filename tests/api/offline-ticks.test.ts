@@ -5,7 +5,8 @@
 // sequence or in parallel, and every repeat gets the first answer; the key is the student's own.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MaterialProgressSchema, MyCoursesSchema, TICK_TIME_INVALID } from '#features/learning/schemas.ts';
+import { MaterialProgressSchema, MyCoursesSchema } from '#features/learning/schemas.ts';
+import { TICK_TIME_INVALID } from '#features/learning/server/input-schemas.ts';
 import { idempotencyKeys, materialProgress, rateLimitBuckets } from '#server/db/schema.ts';
 import { IDEMPOTENCY_KEYS_KEPT_MS, KEY_INVALID, KEY_REUSED, pruneIdempotencyKeys } from '#server/http/idempotency.ts';
 import { seedCatalogue } from './support/catalogue.ts';

@@ -12,13 +12,13 @@ const ANY_PAGE_JS_BUDGET = 120 * KB;
 export const OURS_ABOVE_REACT_BUDGET = 30 * KB;
 /**
  * The portal pages still above that today, each held at what it loaded when the gate came in (with
- * the video lessons' loaders and the 'coming soon' checks, merged the same day), plus half a KB for
+ * the video lessons' loaders and the 'coming soon' checks, merged the same day; a course's page at
+ * what it loads since its cut, 33.8 KB), plus half a KB for
  * chunks that move by a few hundred bytes with unrelated changes, so it cannot grow (docs/architecture.md, Budgets, says why each is over and what was tried). A page that
  * gets under 30 KB is printed as such: take it off the list, and it is held to 30 KB from then on.
  */
 export const OURS_CEILINGS: readonly { path: string | RegExp; ceiling: number }[] = [
-  { path: '/dashboard', ceiling: 35.5 * KB },
-  { path: /^\/dashboard\/courses\/[^/]+$/, ceiling: 36.5 * KB },
+  { path: /^\/dashboard\/courses\/[^/]+$/, ceiling: 34.5 * KB },
 ];
 /**
  * What a page may add above React, or null when the page is not held to it: a staff console page

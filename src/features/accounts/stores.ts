@@ -7,7 +7,8 @@ import { DASHBOARD_PATH, go, nextFromQuery, safeNext, withNext } from '#lib/navi
 import type { User } from '#lib/schemas/user.ts';
 import { replayCall } from '#lib/http.ts';
 import { setSession, updateSessionUser, type Session } from '#lib/session.ts';
-import { forgetSignedOutNote, noteSignedOut, signedOutNote } from '#lib/signed-out.ts';
+import { noteSignedOut } from '#lib/signed-out.ts';
+import { forgetSignedOutNote, signedOutNote } from '#lib/signed-out-note.ts';
 import type * as v from 'valibot';
 import { accountsApi } from './api.ts';
 import { AUTH_PATHS } from './paths.ts';

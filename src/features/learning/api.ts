@@ -1,16 +1,15 @@
 // The learning feature's calls from the browser (docs/product.md#dashboard-routes): the student's
-// courses with progress, an enrolled course with its materials, and ticking a material as completed.
+// courses with progress, and ticking a material as completed. An enrolled course with its materials,
+// which only the course page asks for, is ./materials-api.ts's, so My courses does not carry its schema.
 import { http } from '#lib/http.ts';
 import type { QueuedTick } from './offline/store.ts';
-import { CourseMaterialsSchema, MaterialProgressSchema, MyCoursesSchema } from './schemas.ts';
+import { MaterialProgressSchema, MyCoursesSchema } from './schemas.ts';
 
-const coursePath = (courseId: string) => `user/student/courses/${encodeURIComponent(courseId)}`;
+export const coursePath = (courseId: string) => `user/student/courses/${encodeURIComponent(courseId)}`;
 
 export const learningApi = {
   /** No toast: offline, My courses shows the list last fetched, else says it could not load. */
   myCourses: () => http.get('user/student/courses', { data: MyCoursesSchema, toastError: false }),
-  /** No toast: the page itself says why (not enrolled, or could not load). */
-  materials: (courseId: string) => http.get(coursePath(courseId), { data: CourseMaterialsSchema, toastError: false }),
   /**
    * A tick as queued on the phone (src/features/learning/offline/store.ts): its time, and its key, so the
    * server counts it once however often it is sent. No toast: a tick that cannot reach the server

@@ -7,7 +7,7 @@ import { learningApi } from './api.ts';
 import { dashboardCoursePath } from './links.ts';
 import { keepPages, keepSnapshot, snapshotOf } from './offline/store.ts';
 import type { MyCourse } from './schemas.ts';
-import { sendQueuedTicks } from './stores.ts';
+import { sendQueuedTicks } from './offline/tick-queue.ts';
 
 export type MyCoursesState =
   | { kind: 'loading' }

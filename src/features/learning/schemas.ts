@@ -1,99 +1,17 @@
 // What the learning calls accept and answer (docs/product.md#dashboard-routes, 'Enrolment and
 // payment' in docs/product.md#endpoints): an enrolled student's course with its materials,
 // each with a signed link that expires, and ticking a material as completed. The dashboard's course
-// page and the routes share these.
+// page and the routes share these. What only the routes read (a tick's body, a signed link's query)
+// is in ./server/input-schemas.ts: the browser never builds those, so it does not carry them.
 import * as v from 'valibot';
 import { ScholarshipMentionSchema } from '#lib/schemas/scholarship-mention.ts';
-import { isRealIsoDate } from '#lib/forms/local-date.ts';
 import { InstantSchema, LinkSchema } from '#lib/schemas/values.ts';
 
-/** As course_materials.kind (src/server/db/schema/catalogue.ts); repeated here so the browser needs no server code. */
-const MATERIAL_KINDS = ['video', 'pdf'] as const;
+// A course's materials, which only the course page reads: ./material-schemas.ts.
+export type { CourseMaterials, Material } from './material-schemas.ts';
 
 /** A whole percentage, 0 to 100. */
 const PercentSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100));
-
-/** A file's size in bytes. */
-const ByteCountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
-
-const MaterialSchema = v.pipe(
-  v.object({
-    id: v.string(),
-    title: v.string(),
-    kind: v.picklist(MATERIAL_KINDS),
-    /** Seconds of a video, pages of a PDF. */
-    length: v.pipe(v.number(), v.integer(), v.minValue(0), v.metadata({ description: 'Seconds of a video; pages of a PDF.' })),
-    /** A signed link to the file, for this student only, valid 2 hours from the answer. */
-    url: LinkSchema,
-    /** A video's poster (a still of its title slide, WebP), signed as `url` is; null for a PDF. */
-    poster_url: v.pipe(
-      v.nullable(LinkSchema),
-      v.metadata({ description: "A video's poster image (WebP), through a signed link like `url`; null for a PDF." }),
-    ),
-    /** Bytes of the file, so a student sees what saving it for offline costs; null when the file is missing on the server. */
-    size: v.pipe(
-      v.nullable(ByteCountSchema),
-      v.metadata({ description: 'Bytes of the file (what saving it for offline costs); null when the file is missing on the server.' }),
-    ),
-    /** Bytes of a video's poster; null for a PDF, or when the poster is missing. */
-    poster_size: v.pipe(
-      v.nullable(ByteCountSchema),
-      v.metadata({ description: "Bytes of a video's poster; null for a PDF, or when the poster is missing on the server." }),
-    ),
-    completed: v.boolean(),
-    /** A video lesson added from the console: its renditions, each through a signed link like `url` (which is the 360p one, else the lowest). */
-    renditions: v.optional(
-      v.pipe(
-        v.array(v.object({ height: v.number(), url: LinkSchema, size: v.nullable(ByteCountSchema) })),
-        v.metadata({
-          description:
-            "A video lesson's renditions (240, 360, 720 lines, up to the source's), each an MP4 through a signed link like `url`.",
-        }),
-      ),
-    ),
-    /** A lesson's WebVTT captions, through a signed link like `url`. */
-    captions_url: v.optional(LinkSchema),
-  }),
-  v.metadata({ ref: 'Material' }),
-);
-export type Material = v.InferOutput<typeof MaterialSchema>;
-
-export const CourseMaterialsSchema = v.pipe(
-  v.object({
-    course: v.object({ id: v.string(), title: v.string(), image_url: LinkSchema }),
-    /** In the course's order; retired materials are left out. */
-    materials: v.array(MaterialSchema),
-  }),
-  v.metadata({ ref: 'CourseMaterials' }),
-);
-export type CourseMaterials = v.InferOutput<typeof CourseMaterialsSchema>;
-
-export const TICK_TIME_INVALID = 'at must be an ISO-8601 date and time with its offset, such as 2026-11-26T09:30:00.000Z';
-
-/**
- * The instant a tick's `at` names. isoTimestamp takes an offset of hours alone ('+01'), which ISO-8601
- * allows and Date.parse does not read: it is read as '+01:00'. NaN for anything else Date cannot read.
- */
-export const tickInstant = (at: string): Date => new Date(Date.parse(at.replace(/([+-]\d{2})$/, '$1:00')));
-
-/** When the student ticked or unticked, as the device's clock said: an instant from 1900 on, with Z or an offset. */
-const TickTimeSchema = v.pipe(
-  v.string(TICK_TIME_INVALID),
-  v.isoTimestamp(TICK_TIME_INVALID),
-  // isoTimestamp takes 30 February, which Date rolls over into March.
-  v.check((at) => isRealIsoDate(at.slice(0, 10)), TICK_TIME_INVALID),
-  // Whatever else isoTimestamp takes, the route must be able to read: never a 500 later.
-  v.check((at) => !Number.isNaN(tickInstant(at).getTime()), TICK_TIME_INVALID),
-  v.metadata({
-    description:
-      "When the student ticked or unticked (ISO-8601 with Z or an offset), e.g. on a phone that was offline; absent: the time the server receives it. A time ahead of the server's clock counts as the server's now (device clocks drift).",
-  }),
-);
-
-export const MaterialProgressInputSchema = v.strictObject({
-  completed: v.boolean('completed must be true or false'),
-  at: v.optional(TickTimeSchema),
-});
 
 export const MaterialProgressSchema = v.pipe(
   v.object({
@@ -109,15 +27,6 @@ export const MaterialProgressSchema = v.pipe(
   }),
   v.metadata({ ref: 'MaterialProgress' }),
 );
-
-/** The query of a signed material link; every field is checked by the signature, not here. */
-export const SignedLinkQuerySchema = v.object({
-  expires: v.optional(v.string(), ''),
-  student: v.optional(v.string(), ''),
-  /** The session that asked for the link: the link ends with it (logout, password change, deactivation). */
-  session: v.optional(v.string(), ''),
-  sig: v.optional(v.string(), ''),
-});
 
 /** One course of My courses (GET user/student/courses), newest enrolment first. */
 const MyCourseSchema = v.pipe(

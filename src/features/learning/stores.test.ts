@@ -8,6 +8,7 @@ import type { CourseMaterials, Material } from './schemas.ts';
 
 const api = vi.hoisted(() => ({ myCourses: vi.fn(), materials: vi.fn(), sendTick: vi.fn() }));
 vi.mock('./api.ts', () => ({ learningApi: api }));
+vi.mock('./materials-api.ts', () => ({ materialsApi: api }));
 const { $materials, formatLength, loadMaterials, progressOf, reloadAfterVideoError, selectMaterial, setCompleted } =
   await import('./stores.ts');
 

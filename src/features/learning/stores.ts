@@ -9,7 +9,6 @@ import { $session } from '#lib/session.ts';
 import { toast } from '#lib/toast/store.ts';
 import {
   dequeueTick,
-  keepAnsweredTick,
   keepOnlyLive,
   keepSnapshot,
   queueTick,
@@ -18,9 +17,10 @@ import {
   snapshotOf,
   type QueuedTick,
 } from './offline/store.ts';
-import { pendingTicks } from './offline/pending-ticks.ts';
+import { answered, askForBackgroundSync, countQueued, onTickSettled, sendQueuedTicks, settled } from './offline/tick-queue.ts';
 import { percentDone } from '#lib/percent-done.ts';
 import { learningApi } from './api.ts';
+import { materialsApi } from './materials-api.ts';
 import type { CourseMaterials, Material } from './schemas.ts';
 
 export type MaterialsState =
@@ -82,13 +82,6 @@ async function withQueuedTicks(student: string, courseId: string, materials: Mat
   });
 }
 
-/**
- * Ticks the server answered, in order. A list asked for before an answer may come back after it,
- * without the tick (a tick sent while the list was on its way): the answers since the list was asked
- * for are laid over it.
- */
-const answered: Pick<QueuedTick, 'course' | 'material' | 'completed'>[] = [];
-
 function withAnsweredSince(since: number, courseId: string, materials: Material[]): Material[] {
   const later = answered.slice(since).filter((tick) => tick.course === courseId);
   return materials.map((m) => {
@@ -104,7 +97,7 @@ async function fetchMaterials(courseId: string): Promise<{ data: CourseMaterials
   await sendQueuedTicks();
   try {
     const since = answered.length;
-    const answer = await learningApi.materials(courseId);
+    const answer = await materialsApi.materials(courseId);
     const data = { ...answer.data, materials: withAnsweredSince(since, courseId, answer.data.materials) };
     if (student) {
       await keepSnapshot(student, { course: courseId }, data);
@@ -165,33 +158,11 @@ function setCompletedLocally(id: string, completed: boolean) {
   $materials.set({ ...state, materials: state.materials.map((m) => (m.id === id ? { ...m, completed } : m)) });
 }
 
-/**
- * A queued tick that could not be sent for now stays queued: no connection, an ended session (sent
- * once the student is back), the server busy or failing (408, 429, 5xx), an answer it could not
- * read. One the server refused for good (the material retired, not enrolled, a bad request) is dropped.
- */
-const waitsInQueue = (error: unknown) =>
-  !isApiError(error) || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
-
-/** Ticks waiting for a connection, of the student signed in: the course page says how many. */
-export const $queuedTicks = atom(0);
-
-/** Counts the queued ticks that change a material from the server's last known state (kept with each course's list). */
-async function countQueued(student: string) {
-  const queue = await queuedTicks(student);
-  const known = new Map<string, Material[]>();
-  for (const course of new Set(queue.map((tick) => tick.course)))
-    known.set(course, (await snapshotOf<CourseMaterials>(student, { course }))?.data.materials ?? []);
-  $queuedTicks.set(pendingTicks(queue, (course, material) => known.get(course)?.find((m) => m.id === material)?.completed));
-}
-
-/** A tick the server has answered: the state that stands (a later tick from another device may win). */
-async function settled(student: string, tick: QueuedTick, completed: boolean) {
-  answered.push({ course: tick.course, material: tick.material, completed });
-  await keepAnsweredTick(student, { course: tick.course, material: tick.material, completed });
+// A tick the server answered (here or from the queue) shows on the course open now.
+onTickSettled((tick) => {
   const state = $materials.get();
-  if (state.kind === 'ready' && state.course.id === tick.course) setCompletedLocally(tick.material, completed);
-}
+  if (state.kind === 'ready' && state.course.id === tick.course) setCompletedLocally(tick.material, tick.completed);
+});
 
 /**
  * Ticks or unticks at once and queues it on the phone, then sends it: offline it waits for the
@@ -221,43 +192,6 @@ export async function setCompleted(id: string, completed: boolean) {
     }
   }
   await countQueued(student);
-}
-
-/** A registration where the browser has Background Sync (Chromium; not in the DOM's types). */
-type WithSync = ServiceWorkerRegistration & { sync: { register(tag: string): Promise<void> } };
-
-/** Where the browser has Background Sync, it wakes the service worker when the connection is back. */
-async function askForBackgroundSync() {
-  const registration = await navigator.serviceWorker?.ready.catch(() => null);
-  if (registration && 'sync' in registration) await (registration as WithSync).sync.register('ticks').catch(() => undefined);
-}
-
-let sending: Promise<void> | null = null;
-
-/**
- * Sends the ticks queued on this phone, oldest first, each with its key (the server counts each
- * once). Stops at the first that cannot reach the server; drops one the server refuses (the
- * material retired, the enrolment ended).
- */
-export function sendQueuedTicks(): Promise<void> {
-  sending ??= (async () => {
-    const student = studentId();
-    if (!student) return;
-    for (const tick of await queuedTicks(student)) {
-      try {
-        const { data } = await learningApi.sendTick(tick, { quiet: true });
-        await dequeueTick(student, tick.key);
-        await settled(student, tick, data.completed);
-      } catch (error) {
-        if (waitsInQueue(error)) break;
-        await dequeueTick(student, tick.key);
-      }
-    }
-    await countQueued(student);
-  })().finally(() => {
-    sending = null;
-  });
-  return sending;
 }
 
 /**

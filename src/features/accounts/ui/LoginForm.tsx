@@ -11,7 +11,7 @@ import { submitWithSchema } from '#lib/forms/submit-with-schema.ts';
 import { useAppForm } from '#lib/forms/use-app-form.ts';
 import { nextFromQuery } from '#lib/navigation.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
-import { parseSignedOutNote, REPLAY_TEXT, SIGNED_OUT_TEXT, storedSignedOutNote } from '#lib/signed-out.ts';
+import { parseSignedOutNote, REPLAY_TEXT, SIGNED_OUT_TEXT, storedSignedOutNote } from '#lib/signed-out-note.ts';
 import { LoginSchema, type LoginInput } from '../schemas.ts';
 import { logIn } from '../stores.ts';
 import { AUTH_FORM_PROPS } from './auth-form.ts';

@@ -1,17 +1,17 @@
 // Saving a course's materials on the phone, as the course page and My courses show it
 // (docs/product.md#offline-study): what is saved (and the bytes it takes), what is being saved
 // (bytes so far of how many), whether the browser is online, and which file of a video lesson is
-// kept (one rendition: ../video-settings.ts holds the student's choice).
+// kept (one rendition: ../video-settings.ts holds the student's choice). What is saved is in
+// ./saved.ts, which My courses reads without loading any of this.
 import { atom } from 'nanostores';
 import { toast } from '#lib/toast/store.ts';
 import { dashboardCoursePath } from '../links.ts';
 import { offlineHeight, type Rendition } from '../renditions.ts';
 import { $offlineQuality, savingData } from '../video-settings.ts';
 import { type SavingMaterial } from './save-progress.ts';
-import { canKeep, keepPages, removeSaved, saveFile, savedMaterials, type SavedMaterial } from './store.ts';
+import { $saved, refreshSaved } from './saved.ts';
+import { canKeep, keepPages, removeSaved } from './store.ts';
 
-/** The student's saved materials, by material id. */
-export const $saved = atom<Record<string, SavedMaterial>>({});
 /**
  * Materials being saved now. One that is done stays until every material started with it is done,
  * so the progress over all of them only ever moves forward.
@@ -25,10 +25,6 @@ if (typeof window !== 'undefined') {
 }
 
 const SAVE_FAILED_TEXT = 'This material could not be saved. Check your connection and try again.';
-
-export async function refreshSaved(student: string) {
-  $saved.set(Object.fromEntries((await savedMaterials(student)).map((saved) => [saved.material, saved])));
-}
 
 /** A material as the course page lists it: its signed links and sizes. */
 export interface SavableMaterial {
@@ -70,12 +66,16 @@ export async function saveForOffline(student: string, course: string, materials:
   $saving.set({ ...$saving.get(), ...Object.fromEntries(waiting.map((m) => [m.id, { loaded: 0, total: bytesOf(m), done: false }])) });
   // The course page itself and its scripts, so it opens offline however the student reached it.
   void keepPages([dashboardCoursePath(course)]);
+  // The code that fetches and keeps the files comes with the first press, not with the pages; if it
+  // cannot be fetched, each material says it could not be saved, as a failed file does.
+  const fileSaving = import('./save-file.ts');
   for (const material of waiting) {
     const update = (change: (now: SavingMaterial) => SavingMaterial) => {
       const now = $saving.get()[material.id];
       if (now) $saving.set({ ...$saving.get(), [material.id]: change(now) });
     };
     try {
+      const { saveFile } = await fileSaving;
       await saveFile({ student, course, material: material.id, url: offlineFile(material).url, posterUrl: material.poster_url }, (bytes) =>
         update((now) => ({ ...now, loaded: now.loaded + bytes })),
       );

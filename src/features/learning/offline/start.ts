@@ -3,7 +3,7 @@
 // returns, and when the service worker's Background Sync asks; and once the page has loaded and the
 // browser is idle, the service worker is registered. Content pages never load any of it.
 import { registerServiceWorker } from '#service-worker/register.ts';
-import { sendQueuedTicks } from '../stores.ts';
+import { sendQueuedTicks } from './tick-queue.ts';
 
 let started = false;
 

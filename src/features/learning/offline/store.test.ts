@@ -12,10 +12,10 @@ import {
   queuedTicks,
   removeEverything,
   removeSaved,
-  saveFile,
   savedMaterials,
   snapshotOf,
 } from './store.ts';
+import { saveFile } from './save-file.ts';
 
 /** Cache Storage as the store uses it: named caches of answers by address. */
 function memoryCaches() {

@@ -25,7 +25,7 @@ import { pathInside, sendFile, sendRanged } from '#server/http/send-file.ts';
 import { validateInput } from '#server/http/validate.ts';
 import { embeddedFilePolicy } from '#server/security-headers.ts';
 import { posterFileOf } from '../poster-file.ts';
-import { SignedLinkQuerySchema } from '../schemas.ts';
+import { SignedLinkQuerySchema } from './input-schemas.ts';
 import { lessonMainFile } from './lesson-files.ts';
 
 const MESSAGES = {

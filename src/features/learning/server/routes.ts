@@ -23,14 +23,9 @@ import { absoluteUrl, apiOrigin, siteOrigin } from '#server/http/public-url.ts';
 import { pathInside } from '#server/http/send-file.ts';
 import { lessonBucketOf, lessonKey } from '#server/files/lesson-bucket.ts';
 import { lessonFilesRoot } from '#server/files/lesson-files.ts';
-import {
-  CourseMaterialsSchema,
-  MaterialProgressInputSchema,
-  MaterialProgressSchema,
-  MyCoursesSchema,
-  tickInstant,
-  type Material,
-} from '../schemas.ts';
+import { CourseMaterialsSchema } from '../material-schemas.ts';
+import { MaterialProgressSchema, MyCoursesSchema, type Material } from '../schemas.ts';
+import { MaterialProgressInputSchema, tickInstant } from './input-schemas.ts';
 import { posterFileOf } from '../poster-file.ts';
 import { lessonMainFile } from './lesson-files.ts';
 import { materialLinks } from './material-file-routes.ts';

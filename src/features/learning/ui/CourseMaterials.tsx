@@ -9,7 +9,8 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { savedFileUrl } from '#lib/offline/keys.ts';
-import { $online, $saved, $saving, bytesOf, offlineFile, refreshSaved, removeFromPhone, saveForOffline } from '../offline/saving.ts';
+import { $saved, refreshSaved } from '../offline/saved.ts';
+import { $online, $saving, bytesOf, offlineFile, removeFromPhone, saveForOffline } from '../offline/saving.ts';
 import { $dataSaverSetting, $offlineQuality, savingData } from '../video-settings.ts';
 import { progressOver } from '../offline/save-progress.ts';
 import { formatBytes, formatTime } from '#lib/format.ts';
@@ -20,12 +21,13 @@ import type { Material } from '../schemas.ts';
 import type { Rendition } from '../renditions.ts';
 import { startOfflineStudy } from '../offline/start.ts';
 import { ConfirmRemove, removeQuestion } from './ConfirmRemove.tsx';
+import { $queuedTicks } from '../offline/tick-queue.ts';
 import {
   $materials,
-  $queuedTicks,
   formatLength,
   loadMaterials,
   progressOf,
+  reloadAfterVideoError,
   resyncMaterials,
   selectMaterial,
   setCompleted,
@@ -421,6 +423,7 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
             savedBytes={savedCopy?.bytes ?? null}
             watched={watched}
             videoRef={video}
+            reloadLinks={reloadAfterVideoError}
           />
         </Suspense>
       )}

@@ -4,7 +4,7 @@
 // what saving the course's lessons at it takes, and each lesson's renditions with their sizes.
 import { useStore } from '@nanostores/react';
 import { formatBytes } from '#lib/format.ts';
-import { $saved } from '../offline/saving.ts';
+import { $saved } from '../offline/saved.ts';
 import { offlineHeight, type Rendition } from '../renditions.ts';
 import type { Material } from '../schemas.ts';
 import {

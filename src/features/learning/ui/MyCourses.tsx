@@ -5,17 +5,23 @@
 // there are none yet. Offline (docs/product.md#offline-study), the list as last fetched, with when;
 // and what is saved on this phone, with the space it takes and 'remove'.
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { $saved, refreshSaved, removeFromPhone } from '../offline/saving.ts';
-import { formatBytes, formatDate, formatTime } from '#lib/format.ts';
+import { lazy, Suspense, useEffect } from 'react';
+import { $saved, refreshSaved } from '../offline/saved.ts';
+import { formatDate, formatTime } from '#lib/format.ts';
 import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import { $session } from '#lib/session.ts';
 import { dashboardCoursePath, materialHref } from '../links.ts';
 import { $myCourses, lastWorkedOn, loadMyCourses } from '../my-courses.ts';
 import type { MyCourse } from '../schemas.ts';
 import { startOfflineStudy } from '../offline/start.ts';
-import { ConfirmRemove, removeQuestion } from './ConfirmRemove.tsx';
 import './MyCourses.css';
+
+/**
+ * 'Saved on this phone', with 'remove' (./SavedOnPhone.tsx): its code, and removing's, is fetched
+ * only for a student who saved something, not with every dashboard. The service worker keeps it
+ * with the dashboard, so it opens offline too.
+ */
+const SavedOnPhone = lazy(() => import('./SavedOnPhone.tsx'));
 
 function ProgressLine({ course }: { course: MyCourse }) {
   return (
@@ -50,42 +56,10 @@ function ContinueCard({ course }: { course: MyCourse }) {
   );
 }
 
-/** The courses with materials saved on this phone, the space each takes, and 'remove'. */
-function SavedOnPhone({ student, courses, online }: { student: string; courses: MyCourse[]; online: boolean }) {
-  const saved = Object.values(useStore($saved));
-  const byCourse = courses
-    .map((course) => ({ course, files: saved.filter((s) => s.course === course.course_id) }))
-    .filter(({ files }) => files.length > 0);
-  if (!byCourse.length) return null;
-  const total = saved.reduce((sum, s) => sum + s.bytes, 0);
-  return (
-    <section className="saved-on-phone" aria-labelledby="saved-heading">
-      <h2 id="saved-heading">Saved on this phone</h2>
-      <p>Space used: {formatBytes(total)}</p>
-      <ul className="saved-list">
-        {byCourse.map(({ course, files }) => (
-          <li key={course.course_id}>
-            <span>
-              <a href={dashboardCoursePath(course.course_id)}>{course.title}</a>: {files.length}{' '}
-              {files.length === 1 ? 'material' : 'materials'}, {formatBytes(files.reduce((sum, s) => sum + s.bytes, 0))}
-            </span>{' '}
-            <ConfirmRemove
-              label={`Remove: ${course.title}`}
-              question={removeQuestion(course.title, online)}
-              onRemove={() => void removeFromPhone(student, { course: course.course_id })}
-            >
-              Remove
-            </ConfirmRemove>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 function MyCourses() {
   const state = useStore($myCourses);
   const student = useStore($session)?.user.id ?? null;
+  const savedCourses = new Set(Object.values(useStore($saved)).map((saved) => saved.course));
   useEffect(() => {
     startOfflineStudy();
     void loadMyCourses(student);
@@ -151,7 +125,11 @@ function MyCourses() {
         <h2 id="my-courses-heading">My courses</h2>
         {body}
       </section>
-      {state.kind === 'ready' && student && <SavedOnPhone student={student} courses={state.courses} online={state.syncedAt === null} />}
+      {state.kind === 'ready' && student && state.courses.some((course) => savedCourses.has(course.course_id)) && (
+        <Suspense>
+          <SavedOnPhone student={student} courses={state.courses} online={state.syncedAt === null} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -10,7 +10,6 @@ import { formatBytes } from '#lib/format.ts';
 import { browserConnection } from '../renditions.ts';
 import type { Material } from '../schemas.ts';
 import { startingHeight } from '../starting-rendition.ts';
-import { reloadAfterVideoError } from '../stores.ts';
 import { $dataSaverSetting, savingData } from '../video-settings.ts';
 
 export interface VideoPlayerProps {
@@ -25,6 +24,12 @@ export interface VideoPlayerProps {
   /** How many times 'Watch video' was pressed: it plays on the first, and each brings it into view. */
   watched: number;
   videoRef: RefObject<HTMLVideoElement | null>;
+  /**
+   * Fetches fresh links, once (the course page's store: reloadAfterVideoError); answers whether it
+   * did. Handed in rather than imported, so the store stays in the page's own chunk, not one shared
+   * with this lazy one.
+   */
+  reloadLinks: () => Promise<boolean>;
 }
 
 /** Where the video was when the student chose another quality: the new one resumes there. */
@@ -33,7 +38,7 @@ interface Resume {
   playing: boolean;
 }
 
-export default function VideoPlayer({ id, material, url, poster, savedBytes, watched, videoRef }: VideoPlayerProps) {
+export default function VideoPlayer({ id, material, url, poster, savedBytes, watched, videoRef, reloadLinks }: VideoPlayerProps) {
   const renditions = material.renditions ?? [];
   // Data is saved (the browser's Save-Data or 2G, or the page's Data saver): 240p, nothing before play.
   const dataSaver = useStore($dataSaverSetting) || savingData();
@@ -87,14 +92,14 @@ export default function VideoPlayer({ id, material, url, poster, savedBytes, wat
     const video = videoRef.current;
     if (!video) return;
     const onError = () => {
-      void reloadAfterVideoError().then((reloading) => {
+      void reloadLinks().then((reloading) => {
         if (!reloading) setFailed(true);
       });
     };
     if (video.error) onError();
     video.addEventListener('error', onError);
     return () => video.removeEventListener('error', onError);
-  }, [videoRef, src]);
+  }, [videoRef, src, reloadLinks]);
 
   return (
     <div className="material-player" id={id} ref={box}>

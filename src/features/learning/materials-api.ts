@@ -1,0 +1,10 @@
+// The course page's call (docs/product.md#dashboard-routes): an enrolled course with its materials,
+// each with a signed link that expires. Apart from ./api.ts, which My courses loads too.
+import { http } from '#lib/http.ts';
+import { coursePath } from './api.ts';
+import { CourseMaterialsSchema } from './material-schemas.ts';
+
+export const materialsApi = {
+  /** No toast: the page itself says why (not enrolled, or could not load). */
+  materials: (courseId: string) => http.get(coursePath(courseId), { data: CourseMaterialsSchema, toastError: false }),
+};
