@@ -12,8 +12,10 @@ import { contentRulesOf } from './scripts/editor/decap-config.ts';
  * Two more chunks of modules that load together wherever any of them loads, so each is one file, not
  * four: a file has its own gzip and its own import glue, about 0.2 KB each on these sizes. `site`:
  * what every page's script imports beside itself (errors and toasts' store, the stores' atom, the
- * session's key, the bundler's preload helper); `islands`: what every React island loads (Astro's
- * React client, the stores' hook, the island boundary). A group takes its modules' imports with it,
+ * session's key, the islands' event names, the bundler's preload helper); `islands`: what every React
+ * island loads (Astro's React client, the stores' hook, the island boundary). The islands' event
+ * names (lib/island-ready.ts) are in `site`: the code page's script reads them before any island,
+ * and taken into `islands` with the boundary that imports them they brought React along. A group takes its modules' imports with it,
  * so each holds only modules whose imports are its own or an earlier group's: nothing more comes
  * along. Measured (docs/architecture.md 'Budgets'): each of the dashboard's pages about 1.5 KB less,
  * no page more than 0.1 KB more; content pages load their script in 3 files instead of 5 (4.4 KB:
@@ -23,12 +25,12 @@ const CHUNK_GROUPS = [
   {
     name: 'site',
     priority: 25,
-    test: /src[\\/]lib[\\/](errors|session-key|toast[\\/]store)\.ts$|node_modules[\\/]nanostores[\\/]atom[\\/]|preload-helper/,
+    test: /src[\\/]lib[\\/](errors|session-key|island-ready|toast[\\/]store)\.ts$|node_modules[\\/]nanostores[\\/]atom[\\/]|preload-helper/,
   },
   {
     name: 'islands',
     priority: 20,
-    test: /src[\\/]lib[\\/](island-ready|react[\\/]IslandBoundary)\.tsx?$|@astrojs[\\/]react[\\/]|@nanostores[\\/]react[\\/]/,
+    test: /src[\\/]lib[\\/]react[\\/]IslandBoundary\.tsx$|@astrojs[\\/]react[\\/]|@nanostores[\\/]react[\\/]/,
   },
 ];
 
