@@ -37,6 +37,9 @@ function tutorsLine(tutors: readonly { name: string }[]): string {
   return others.length ? `${first.name} + ${others.length} tutor(s)` : first.name;
 }
 
+/** What every card picture has, whichever way it loads. */
+const IMAGE = { className: 'course-card-image', width: IMAGE_WIDTH, height: IMAGE_HEIGHT, decoding: 'async' } as const;
+
 export function CourseCard({ course, headingLevel: Heading = 'h3', priority = false, lazyByScript = false }: CourseCardProps) {
   // Unique on any page: a course appears once in a grid. (useId would repeat across the cards Astro
   // renders one by one without a client directive.)
@@ -46,37 +49,18 @@ export function CourseCard({ course, headingLevel: Heading = 'h3', priority = fa
     <article className="card course-card" data-lazy={lazyByScript && !priority ? '' : undefined}>
       {lazyByScript && !priority ? (
         <>
-          <img
-            className="course-card-image"
-            src={PLACEHOLDER}
-            data-src={course.course_image}
-            alt=""
-            width={IMAGE_WIDTH}
-            height={IMAGE_HEIGHT}
-            decoding="async"
-          />
+          <img {...IMAGE} alt="" src={PLACEHOLDER} data-src={course.course_image} />
           <noscript>
-            <img
-              className="course-card-image"
-              src={course.course_image}
-              alt=""
-              width={IMAGE_WIDTH}
-              height={IMAGE_HEIGHT}
-              loading="lazy"
-              decoding="async"
-            />
+            <img {...IMAGE} alt="" src={course.course_image} loading="lazy" />
           </noscript>
         </>
       ) : (
         <img
-          className="course-card-image"
-          src={course.course_image}
+          {...IMAGE}
           alt=""
-          width={IMAGE_WIDTH}
-          height={IMAGE_HEIGHT}
+          src={course.course_image}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
-          decoding="async"
         />
       )}
       <div className="card-body">
