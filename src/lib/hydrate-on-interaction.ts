@@ -7,7 +7,7 @@
 // (lib/forms/typed-before-ready.ts), a submit by BaseHead's guard; here, text typed into a field
 // outside a form (the catalogue's search) is typed again once live, a press on a plain button
 // (a page number) is held and pressed again, and so is a key pressed on one (ArrowDown, Enter on KYC's
-// gender combobox) if the button still has focus; a paste is held and pasted again; presses, keys
+// gender combobox) if the button still has focus; a paste into a code's boxes is held and pasted again; presses, keys
 // and pastes go again in the order they came. The value names when the island hydrates at once
 // instead, because the built HTML cannot show what it has to: `query`, when the address has a query
 // string (a search or a page; a link's code); `stored:<key>`, when this tab's sessionStorage holds
@@ -102,9 +102,15 @@ const hydrateOnInteraction: ClientDirective = (load, options, el) => {
       event.stopPropagation();
       held.push({ control, key: { key, code, altKey, ctrlKey, metaKey, shiftKey, bubbles: true, cancelable: true } });
     }
-    // A paste is held too, and pasted again once live: a field may take it its own way (a code pasted
-    // into any box fills them all), which the browser's own pasting now would pre-empt.
-    if (event.type === 'paste' && (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)) {
+    // A paste into a field that takes pastes its own way (`data-own-paste`: a code pasted into any box
+    // fills them all) is held too, and pasted again once live: the browser's own pasting now would
+    // pre-empt it. Any other field takes the paste as the browser pastes, kept as typing is: holding
+    // every paste is what pages that forbid pasting do (Lighthouse's best practices said so: 88).
+    if (
+      event.type === 'paste' &&
+      control.matches('[data-own-paste]') &&
+      (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)
+    ) {
       event.preventDefault();
       event.stopPropagation();
       held.push({ control, paste: (event as ClipboardEvent).clipboardData?.getData('text/plain') ?? '' });

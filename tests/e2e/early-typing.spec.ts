@@ -132,3 +132,21 @@ test('on the code page, a code typed into the first box before the form is live 
   await page.keyboard.type('456');
   for (const [index, digit] of [...'123456'].entries()) await expect(boxes.nth(index)).toHaveValue(digit);
 });
+
+test('a paste before the form is live is the browser’s own in an ordinary field (no page may forbid pasting), and held only in a code’s boxes', async ({
+  page,
+}) => {
+  const ready = await holdScripts(page);
+  await page.goto('/auth/signup', { waitUntil: 'commit' });
+  const firstName = page.getByRole('main').getByLabel('First name');
+  await expect(page.locator('astro-island[ssr]')).not.toHaveCount(0);
+  // As Lighthouse's 'paste-preventing-inputs' audit asks: does a paste in the field get cancelled?
+  const cancelled = await firstName.evaluate((field) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', 'Ngozi');
+    return !field.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  expect(cancelled).toBe(false);
+  ready();
+  await waitForIslands(page);
+});

@@ -118,6 +118,7 @@ export function OtpField({ label, length = 6, focusFirst = true, disabled, hint 
             onChange={(event) => onChange(index, event.target.value)}
             onKeyDown={(event) => onKeyDown(index, event)}
             onPaste={(event) => onPaste(index, event)}
+            data-own-paste
             onFocus={(event) => event.target.select()}
             onBlur={onBlur}
           />
