@@ -45,8 +45,9 @@ function settled(): boolean {
     (holder) => near(holder, 600) && !['loaded', 'failed'].includes(holder.dataset.state ?? ''),
   );
   const plainPending = [...document.images].some((img) => !img.closest('[data-lazy]') && near(img, 0) && !img.complete);
-  // A form in an island that waits for a person (client:interaction) is drawn as built until someone reaches for it.
-  const formPending = [...document.querySelectorAll('form.form:not([data-ready])')].some(
+  // A form in an island that waits for a person (client:interaction), or drawn until a person reaches
+  // for it (settings' profile, `data-drawn`), is as built until someone does.
+  const formPending = [...document.querySelectorAll('form.form:not([data-ready]):not([data-drawn])')].some(
     (form) => !form.closest('astro-island[client="interaction"]:not([data-reached])'),
   );
   return document.fonts.status === 'loaded' && !formPending && !lazyPending && !plainPending;

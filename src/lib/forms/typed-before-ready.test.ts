@@ -37,6 +37,19 @@ describe('typed before ready', () => {
     expect(document.activeElement).toBe(password);
   });
 
+  it('leaves focus in a field the person moved to while it hydrated, before typing in it', () => {
+    email.focus();
+    type(email, 'ada@example.com');
+    const typed = readTyped('login');
+    followTyped('login', typed);
+    // Tab to the password, not typed in yet: the replay must not pull focus back to the e-mail.
+    password.focus();
+    email.value = '';
+    replayTyped(form, typed);
+    expect(email.value).toBe('ada@example.com');
+    expect(document.activeElement).toBe(password);
+  });
+
   it('stops following once replayed: later typing is the live form’s own', () => {
     const typed = readTyped('login');
     followTyped('login', typed);

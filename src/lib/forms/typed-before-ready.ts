@@ -71,8 +71,19 @@ export function followTyped(formId: string, typed: TypedBeforeReady): void {
     if (document.activeElement === control)
       typed.focus = { id: control.id, start: caretOf(control, 'selectionStart'), end: caretOf(control, 'selectionEnd') };
   };
+  // And where focus goes: a person who moved on to the next field while it hydrated, before typing in
+  // it, keeps focus there (put back in the last field typed in, their next keys went into it).
+  const onFocus = (event: Event) => {
+    const control = event.target;
+    if (control instanceof HTMLElement && control.id)
+      typed.focus = { id: control.id, start: caretOf(control, 'selectionStart'), end: caretOf(control, 'selectionEnd') };
+  };
   form.addEventListener('input', onInput, true);
-  typed.stop = () => form.removeEventListener('input', onInput, true);
+  form.addEventListener('focusin', onFocus, true);
+  typed.stop = () => {
+    form.removeEventListener('input', onInput, true);
+    form.removeEventListener('focusin', onFocus, true);
+  };
 }
 
 /**

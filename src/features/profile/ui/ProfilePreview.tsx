@@ -43,7 +43,8 @@ export function ProfilePreview({ user, headingId, offline, formRef, left, onReac
     };
   }, [formRef, left, onReach]);
   return (
-    <form ref={formRef} aria-labelledby={headingId} className="form settings-form" noValidate>
+    // data-drawn: drawn, not live, until a person reaches for it (what waits for ready knows not to).
+    <form ref={formRef} aria-labelledby={headingId} className="form settings-form" noValidate data-drawn="">
       <fieldset className="settings-fields" disabled={offline}>
         <div className="form-row">
           <Field label="First name" name="first_name" value={user.first_name} autoComplete="given-name" readOnly />
