@@ -1,18 +1,10 @@
 // On a slow phone a form paints half a second to a second before its island is ready. What a student
 // types, and a submit they press, in that time is kept (issue 17, item 2).
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, waitForIslands } from './fixtures.ts';
+import { expect, holdRequests, signIn, test, waitForIslands } from './fixtures.ts';
 
-/** Holds the page's scripts back, as a slow connection does, until `ready()` is called. */
-async function holdScripts(page: Page) {
-  let ready!: () => void;
-  const readyNow = new Promise<void>((resolve) => (ready = resolve));
-  await page.route('**/_astro/**/*.js', async (route) => {
-    await readyNow;
-    await route.continue();
-  });
-  return ready;
-}
+/** Holds the page's scripts back, as a slow connection does, until the answer is called. */
+const holdScripts = async (page: Page) => (await holdRequests(page, '**/_astro/**/*.js')).release;
 
 test('what is typed before the form is ready stays, with its ticks and messages, focus and caret', async ({ page }) => {
   const ready = await holdScripts(page);
