@@ -19,14 +19,18 @@ async function timeToFirstFrame(page: Page, title: string) {
     const w = window as unknown as { pressedAt?: number; playingAt?: number; frameAt?: number };
     document.addEventListener('pointerdown', () => (w.pressedAt ??= performance.now()), { capture: true });
     document.addEventListener('playing', () => (w.playingAt ??= performance.now()), { capture: true });
-    document.addEventListener(
-      'loadstart',
-      (event) => {
-        const video = event.target as HTMLVideoElement;
-        video.requestVideoFrameCallback(() => (w.frameAt ??= performance.now()));
-      },
-      { capture: true },
-    );
+    // A frame callback asked for at 'loadstart' alone was sometimes never called (this host's Chromium
+    // 156, while the video played on): asked for again at 'loadeddata' and 'playing', the first call
+    // wins. One asked for later can only make the time longer, never shorter.
+    for (const type of ['loadstart', 'loadeddata', 'playing'])
+      document.addEventListener(
+        type,
+        (event) => {
+          const video = event.target as HTMLVideoElement;
+          video.requestVideoFrameCallback(() => (w.frameAt ??= performance.now()));
+        },
+        { capture: true },
+      );
   });
   await page.getByRole('button', { name: `Watch video: ${title}` }).click();
   await page.waitForFunction(() => (window as unknown as { frameAt?: number }).frameAt !== undefined, undefined, { timeout: 30_000 });
