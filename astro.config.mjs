@@ -9,7 +9,7 @@ import { buildGate, OWN_SCRIPT_MARK, refuseUnsafeMarkdown } from './src/server/c
 import { contentRulesOf } from './scripts/editor/decap-config.ts';
 
 /**
- * Two more chunks of modules that load together wherever any of them loads, so each is one file, not
+ * More chunks of modules that load together wherever any of them loads, so each is one file, not
  * four: a file has its own gzip and its own import glue, about 0.2 KB each on these sizes. `site`:
  * what every page's script imports beside itself (errors and toasts' store, the stores' atom, the
  * session's key, the islands' event names, the bundler's preload helper); `islands`: what every React
@@ -31,6 +31,14 @@ const CHUNK_GROUPS = [
     name: 'islands',
     priority: 20,
     test: /src[\\/]lib[\\/]react[\\/]IslandBoundary\.tsx$|@astrojs[\\/]react[\\/]|@nanostores[\\/]react[\\/]/,
+  },
+  {
+    // What a course's page shows of saving for offline (the sizes, the quality kept, the progress),
+    // which the code it fetches when a student saves, or opens a lesson's settings or the player,
+    // imports too: one file on the page instead of two.
+    name: 'course-offline',
+    priority: 15,
+    test: /src[\\/]features[\\/]learning[\\/](video-settings|renditions|offline[\\/](saving|save-progress))\.ts$/,
   },
 ];
 
@@ -90,6 +98,9 @@ export default defineConfig({
               codeSplitting: {
                 groups: [
                   { name: 'react-runtime', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+                  // valibot (one module) under its own name: a portal page loads it only with a form or a
+                  // schema it parses (lib/http.ts, `trusted`), and a browser test checks that by its name.
+                  { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/, priority: 28 },
                   ...CHUNK_GROUPS,
                 ],
               },

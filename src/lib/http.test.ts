@@ -1,5 +1,5 @@
 // The browser's HTTP client: retry timing (docs/product.md#two-readings-the-one-taken), the toasts and errors of docs/product.md#error-messages, and answers
-// parsed with the caller's schema, with fetch answered in-process.
+// parsed with the caller's schema (or, `trusted`, read as sent in their envelope), with fetch answered in-process.
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, FALLBACK_MESSAGE, UnexpectedAnswerError } from './errors.ts';
@@ -7,7 +7,7 @@ import { $pendingToasts } from './toast/store.ts';
 
 // ky needs an absolute base outside a browser; http.ts reads it when first imported.
 vi.hoisted(() => vi.stubEnv('PUBLIC_API_BASE', 'http://api.test/api/v1/'));
-const { http, NoDataSchema } = await import('./http.ts');
+const { http, NoDataSchema, trusted } = await import('./http.ts');
 const { retryDelay } = await import('./http-transport.ts');
 
 const json = (status: number, body: unknown) =>
@@ -147,6 +147,20 @@ describe('http answers', () => {
       { type: 'error', message: FALLBACK_MESSAGE },
       { type: 'error', message: FALLBACK_MESSAGE },
     ]);
+  });
+
+  it('reads a trusted answer as sent, and still rejects one without the envelope', async () => {
+    const data = { id: 'pattern-drafting-foundations', materials: [{ id: 'm1', completed: true }] };
+    answerWith(json(200, { message: 'Course materials.', data }));
+    await expect(http.get('user/student/courses/x', { data: trusted<typeof data>() })).resolves.toEqual({
+      message: 'Course materials.',
+      data,
+    });
+    answerWith(json(200, { data }));
+    await expect(http.get('user/student/courses/x', { data: trusted<typeof data>(), toastError: false })).rejects.toBeInstanceOf(
+      UnexpectedAnswerError,
+    );
+    expect(errorLog.mock.calls.at(-1)!.join(' ')).not.toContain('pattern-drafting-foundations');
   });
 
   it('leaves the toast to the caller when asked', async () => {

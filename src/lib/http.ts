@@ -1,7 +1,9 @@
 // The one HTTP client of the browser: API base, bearer token, 36 s timeout, one retry for queries
-// (never for mutations), the top progress bar, and the error handling of docs/product.md#error-messages. Every answer is parsed
-// with the caller's schema for its data, so what a feature reads is what its schema promises.
-import * as v from 'valibot';
+// (never for mutations), the top progress bar, and the error handling of docs/product.md#error-messages. Every answer's
+// envelope is checked, and its data parsed with the caller's schema, so what a feature reads is what
+// its schema promises; or, for an answer a page reads as it opens, taken as the server wrote it
+// (`trusted`, below), so the page does not load valibot for it.
+import type * as v from 'valibot';
 import { ApiError, DEACTIVATED_MESSAGE, messageOf, NetworkError, UnexpectedAnswerError } from './errors.ts';
 import type * as HttpTransport from './http-transport.ts';
 import { doneProgress, startProgress } from './loading-bar.ts';
@@ -23,27 +25,61 @@ function loadTransport(): Promise<Transport> {
   return transport;
 }
 
-/** Any synchronous valibot schema: what a call expects in the answer's `data`. */
-export type DataSchema = v.GenericSchema;
+declare const trustedData: unique symbol;
+/**
+ * An answer's `data` taken as the server wrote it, typed by the feature's schema (`trusted<Material>()`).
+ * For the calls a page makes as it opens (the dashboard's, a course's), whose answers the API tests
+ * hold against the same schemas (the OpenAPI document, tests/api): parsing them again in the browser
+ * would only add valibot (3.4 KB gzip) to every portal page's load (docs/architecture.md, Budgets).
+ * The envelope (`{message, data}`) is still checked. A form's answer, and any answer whose schema
+ * transforms what it reads, is parsed with its schema.
+ */
+export interface Trusted<T> {
+  readonly trusted: true;
+  readonly [trustedData]?: T;
+}
+const TRUSTED: Trusted<unknown> = { trusted: true };
+export const trusted = <T>() => TRUSTED as Trusted<T>;
+const isTrusted = (schema: DataSchema): schema is Trusted<unknown> => schema === TRUSTED;
+
+/** What a call expects in the answer's `data`: a synchronous valibot schema, or `trusted<T>()`. */
+export type DataSchema = v.GenericSchema | Trusted<unknown>;
+type DataOf<S extends DataSchema> = S extends Trusted<infer T> ? T : S extends v.GenericSchema ? v.InferOutput<S> : never;
 
 /** The data of an answer that carries only a message (`{message, data: null}`). */
-export const NoDataSchema = v.null_();
+export const NoDataSchema = trusted<null>();
 
 /** A successful answer after parsing: the server's message and the schema's output for `data`. */
 export interface Answer<S extends DataSchema> {
   message: string;
-  data: v.InferOutput<S>;
+  data: DataOf<S>;
 }
+
+const isEnvelope = (body: unknown): body is { message: string; data: unknown } =>
+  typeof body === 'object' &&
+  body !== null &&
+  !Array.isArray(body) &&
+  typeof (body as { message?: unknown }).message === 'string' &&
+  'data' in body;
 
 /**
  * Parses a 2xx body as `{message, data}`. An answer the feature cannot read is the server's fault,
  * not the person's: they see the fallback message, and the console gets where it came from and what
- * did not match, but never the body (it may hold personal data or a token).
+ * did not match, but never the body (it may hold personal data or a token). valibot is imported here,
+ * not with this module: a call with a schema has it loaded already, by the schema's own module.
  */
-function parseAnswer<S extends DataSchema>(path: string, schema: S, body: unknown): Answer<S> {
-  const result = v.safeParse(v.object({ message: v.string(), data: schema }), body);
-  if (result.success) return result.output as Answer<S>;
-  const mismatches = result.issues.map((issue) => `${v.getDotPath(issue) ?? '(answer)'}: expected ${issue.expected ?? 'a valid value'}`);
+async function parseAnswer<S extends DataSchema>(path: string, schema: S, body: unknown): Promise<Answer<S>> {
+  if (isTrusted(schema)) {
+    if (isEnvelope(body)) return { message: body.message, data: body.data as DataOf<S> };
+    console.error(`Unexpected answer from ${path}:`, '(answer): expected {message, data}');
+    throw new UnexpectedAnswerError(path);
+  }
+  const valibot = await import('valibot');
+  const result = valibot.safeParse(valibot.object({ message: valibot.string(), data: schema }), body);
+  if (result.success) return result.output as unknown as Answer<S>;
+  const mismatches = result.issues.map(
+    (issue) => `${valibot.getDotPath(issue) ?? '(answer)'}: expected ${issue.expected ?? 'a valid value'}`,
+  );
   console.error(`Unexpected answer from ${path}:`, mismatches.join('; '));
   throw new UnexpectedAnswerError(path);
 }
@@ -94,7 +130,7 @@ async function call<S extends DataSchema>(
   let loaded: Transport | undefined;
   try {
     loaded = await loadTransport();
-    const result = parseAnswer(path, schema, await loaded.send(method, path, kyOptions));
+    const result = await parseAnswer(path, schema, await loaded.send(method, path, kyOptions));
     if (toastSuccess && result.message) toast.success(result.message);
     return result;
   } catch (raw) {
@@ -116,7 +152,7 @@ async function call<S extends DataSchema>(
  */
 /** Sends again a change that met an ended session, quietly: it was the student's, now signed in again. */
 export const replayCall = (replay: Replay) =>
-  call(replay.method, replay.path, { json: replay.json, data: v.unknown(), toastError: false }).then(
+  call(replay.method, replay.path, { json: replay.json, data: trusted<unknown>(), toastError: false }).then(
     () => true,
     () => false,
   );

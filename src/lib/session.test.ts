@@ -1,5 +1,6 @@
-// What the session store takes back from localStorage: a session the API's schema accepts, and
-// nothing else (an older shape, an edited value, a token without a user).
+// What the session store takes back from localStorage: a session with what the pages read of it
+// (a token, the user's texts and states), and nothing else (an older shape, an edited value, a token
+// without a user).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleUser } from '../../tests/support/sample-user.ts';
 
@@ -16,7 +17,7 @@ async function storeWith(stored: string | null) {
 describe('the stored session', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('is read back when it matches the schema', async () => {
+  it('is read back when it has what the pages read', async () => {
     expect(await storeWith(JSON.stringify({ token: 'abc', user: USER }))).toEqual({ token: 'abc', user: USER });
   });
 
@@ -24,6 +25,9 @@ describe('the stored session', () => {
     expect(await storeWith(JSON.stringify({ token: 'abc', user: { ...USER, is_verified: 'yes' } }))).toBeNull();
     expect(await storeWith(JSON.stringify({ token: '', user: USER }))).toBeNull();
     expect(await storeWith(JSON.stringify({ token: 'abc' }))).toBeNull();
+    expect(await storeWith(JSON.stringify({ token: 'abc', user: { ...USER, email: undefined } }))).toBeNull();
+    expect(await storeWith(JSON.stringify({ token: 42, user: USER }))).toBeNull();
+    expect(await storeWith(JSON.stringify([]))).toBeNull();
     expect(await storeWith('{not json')).toBeNull();
     expect(await storeWith(null)).toBeNull();
   });

@@ -1,19 +1,39 @@
 // The signed-in session, shared by every island and the header script, kept in localStorage so
 // it survives reloads and tabs. The accounts feature writes it; everything else only reads it.
-// What comes back from storage is parsed with the same schema as the API's answer: a stored value
-// that an older release wrote, or that someone edited, is dropped rather than trusted.
+// Only this store writes it, with the answer of a sign-in or of the profile; what comes back from
+// storage is checked for what the pages read of it (the token, the user's name, address and
+// states), and a stored value that an older release wrote, or that someone edited, without them is
+// dropped rather than trusted. Checked by hand, not with the answer's schema: every page reads the
+// session as it opens, and valibot would be 3.4 KB gzip more on each (docs/architecture.md,
+// Budgets); every signed-in page fetches the user again at once (profile/signed-in-user.ts).
 import { atom } from 'nanostores';
-import * as v from 'valibot';
-import { SignedInSchema, type User } from './schemas/user.ts';
+import type { SignedIn, User } from './schemas/user.ts';
 import { SESSION_EVENT, SESSION_KEY } from './session-key.ts';
 
-export type Session = v.InferOutput<typeof SignedInSchema>;
+export type Session = SignedIn;
+
+const TEXTS = ['id', 'first_name', 'last_name', 'email'] as const;
+const FLAGS = ['is_verified', 'kyc_completed'] as const;
+
+/** A stored session the pages can read: a token, and a user with the texts and states they show. */
+function isSession(value: unknown): value is Session {
+  if (typeof value !== 'object' || value === null) return false;
+  const { token, user } = value as { token?: unknown; user?: Record<string, unknown> | null };
+  return (
+    typeof token === 'string' &&
+    token !== '' &&
+    typeof user === 'object' &&
+    user !== null &&
+    TEXTS.every((key) => typeof user[key] === 'string') &&
+    FLAGS.every((key) => typeof user[key] === 'boolean')
+  );
+}
 
 function readStored(): Session | null {
   if (typeof localStorage === 'undefined') return null;
   try {
-    const result = v.safeParse(SignedInSchema, JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null'));
-    return result.success && result.output.token ? result.output : null;
+    const stored: unknown = JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null');
+    return isSession(stored) ? stored : null;
   } catch {
     return null;
   }

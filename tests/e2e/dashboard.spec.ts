@@ -279,6 +279,48 @@ it('a video whose link fails (expired) reloads the list once, then plays from th
   expect(lists).toBe(2);
 });
 
+it("the course page loads neither valibot, saving's code nor 'Remove' with the page: each comes when a student needs it", async ({
+  page,
+  enrolled,
+}) => {
+  // What stays off the course page's load (docs/architecture.md, Budgets): the answers it reads are
+  // taken as the server wrote them (lib/http.ts, `trusted`), saving for offline fetches its code with
+  // the first press, and 'Remove' comes only for what is saved on this phone.
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const fetched = (name: string) => scripts.some((path) => new RegExp(`^/_astro/${name}\\.[\\w-]+\\.js$`).test(path));
+  await signIn(page, enrolled);
+  await openCourse(page);
+  await expect(main(page).getByRole('button', { name: /^Save course for offline \(\d+ KB\)$/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(
+    scripts.some((path) => path.startsWith('/_astro/CourseMaterials.')),
+    'the island itself',
+  ).toBe(true);
+  expect({ valibot: fetched('valibot'), saving: fetched('save-course'), remove: fetched('ConfirmRemove') }).toEqual({
+    valibot: false,
+    saving: false,
+    remove: false,
+  });
+
+  const pdf = main(page).getByRole('list', { name: 'Course materials' }).getByRole('listitem').filter({ hasText: 'PDF' }).first();
+  await pdf.getByRole('button', { name: /^Save for offline: / }).click();
+  await expect(pdf.getByText('Saved on this phone')).toBeVisible();
+  await expect(pdf.getByRole('button', { name: /^Remove from phone: / })).toBeVisible();
+  expect({ saving: fetched('save-course'), remove: fetched('ConfirmRemove') }).toEqual({ saving: true, remove: true });
+  // Still as it was after a reload: the saved PDF says so, with its 'Remove', which asks first.
+  await page.reload();
+  await waitForIslands(page);
+  await pdf.getByRole('button', { name: /^Remove from phone: / }).click();
+  await expect(pdf.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await pdf.getByRole('button', { name: 'Yes, remove' }).click();
+  await expect(pdf.getByText('Saved on this phone')).toHaveCount(0);
+  await expect(pdf.getByRole('button', { name: /^Save for offline: / })).toBeVisible();
+  expect(fetched('valibot'), 'valibot, at any point').toBe(false);
+});
+
 it('another student is told they are not enrolled, with the way to the checkout', async ({ page, enrolled, other }) => {
   expect(enrolled.email).not.toBe(other.email);
   await signIn(page, other);

@@ -5,9 +5,8 @@
 //      src/layouts/budget-class.ts): content pages, and pages whose island waits for a person (the
 //      catalogue, contact, tutor request: docs/decisions/013), at most 15 KB; any page at most 120 KB.
 //      React's runtime (its own chunk) and ours above it are printed apart; a portal page (class
-//      `app`) with React on load adds at most 30 KB of ours above React, or the ceiling it is held
-//      at while it is above that (OURS_CEILINGS: react-share.ts, scoring.ts). Staff console pages
-//      (class `console`) have the 120 KB alone.
+//      `app`) with React on load adds at most 30 KB of ours above React (react-share.ts,
+//      scoring.ts). Staff console pages (class `console`) have the 120 KB alone.
 //      Page weight is reported (javascript.ts). A page that declares no class stops the step (pages.ts).
 //   2. Lighthouse (mobile) on the content pages Lighthouse accepts (not 404) and those three, 3 runs
 //      each (up to 7 for a page that misses its gate in 3) in a fresh

@@ -15,7 +15,7 @@ const padStart = (value: string | number, width: number) => String(value).padSta
 
 export function printJavaScriptTable(pages: PageRow[]): void {
   console.log(
-    `\nJavaScript loaded without interaction (gzip; React's own chunk and ours above it, ours at most ${OURS_ABOVE_REACT_BUDGET / KB} KB where React loads on a portal page, or the page's ceiling), and page weight`,
+    `\nJavaScript loaded without interaction (gzip; React's own chunk and ours above it, ours at most ${OURS_ABOVE_REACT_BUDGET / KB} KB where React loads on a portal page), and page weight`,
   );
   console.log(
     `${pad('page', 50)}${pad('kind', 9)}${padStart('JS gzip', 10)}${padStart('React', 9)}${padStart('ours', 9)}${padStart('files', 7)}${padStart('budget', 9)}${padStart('weight', 11)}  result`,

@@ -5,7 +5,8 @@ import { atom } from 'nanostores';
 import { isNetworkError } from '#lib/errors.ts';
 import { learningApi } from './api.ts';
 import { dashboardCoursePath } from './links.ts';
-import { keepPages, keepSnapshot, snapshotOf } from './offline/store.ts';
+import { keepPages } from './offline/keep-pages.ts';
+import { keepSnapshot, snapshotOf } from './offline/store.ts';
 import type { MyCourse } from './schemas.ts';
 import { sendQueuedTicks } from './offline/tick-queue.ts';
 

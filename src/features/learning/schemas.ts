@@ -50,5 +50,6 @@ const MyCourseSchema = v.pipe(
   }),
   v.metadata({ ref: 'MyCourse' }),
 );
+export type MaterialProgress = v.InferOutput<typeof MaterialProgressSchema>;
 export const MyCoursesSchema = v.array(MyCourseSchema);
 export type MyCourse = v.InferOutput<typeof MyCourseSchema>;

@@ -32,3 +32,4 @@ export type User = v.InferOutput<typeof UserSchema>;
 
 /** What sign-in (and a verified code) answers with: a bearer token and the user it belongs to. */
 export const SignedInSchema = v.pipe(v.object({ token: v.string(), user: UserSchema }), v.metadata({ ref: 'SignedIn' }));
+export type SignedIn = v.InferOutput<typeof SignedInSchema>;

@@ -2,15 +2,13 @@
 // (docs/product.md#offline-study): what is saved (and the bytes it takes), what is being saved
 // (bytes so far of how many), whether the browser is online, and which file of a video lesson is
 // kept (one rendition: ../video-settings.ts holds the student's choice). What is saved is in
-// ./saved.ts, which My courses reads without loading any of this.
+// ./saved.ts, which My courses reads without loading any of this; the saving itself is
+// ./save-course.ts, fetched with the first press.
 import { atom } from 'nanostores';
 import { toast } from '#lib/toast/store.ts';
-import { dashboardCoursePath } from '../links.ts';
 import { offlineHeight, type Rendition } from '../renditions.ts';
 import { $offlineQuality, savingData } from '../video-settings.ts';
 import { type SavingMaterial } from './save-progress.ts';
-import { $saved, refreshSaved } from './saved.ts';
-import { canKeep, keepPages, removeSaved } from './store.ts';
 
 /**
  * Materials being saved now. One that is done stays until every material started with it is done,
@@ -24,7 +22,7 @@ if (typeof window !== 'undefined') {
   addEventListener('offline', () => $online.set(false));
 }
 
-const SAVE_FAILED_TEXT = 'This material could not be saved. Check your connection and try again.';
+export const SAVE_FAILED_TEXT = 'This material could not be saved. Check your connection and try again.';
 
 /** A material as the course page lists it: its signed links and sizes. */
 export interface SavableMaterial {
@@ -56,40 +54,12 @@ export function offlineFile(material: SavableMaterial): { url: string; size: num
 export const bytesOf = (material: SavableMaterial) => (offlineFile(material).size ?? 0) + (material.poster_size ?? 0);
 
 /**
- * Saves each material not yet saved, one after another, telling the bytes of each; the page shows
- * the progress over all of them (progressOver), so the course is saved in one sweep.
+ * Saves each material not yet saved (./save-course.ts). Its code, and keeping the course page with
+ * its scripts, comes with the first press, not with the page; if it cannot be fetched, the page
+ * says the material could not be saved, as a failed file does.
  */
-export async function saveForOffline(student: string, course: string, materials: readonly SavableMaterial[]) {
-  if (!canKeep()) return;
-  const waiting = materials.filter((m) => !$saved.get()[m.id] && !$saving.get()[m.id]);
-  if (!waiting.length) return;
-  $saving.set({ ...$saving.get(), ...Object.fromEntries(waiting.map((m) => [m.id, { loaded: 0, total: bytesOf(m), done: false }])) });
-  // The course page itself and its scripts, so it opens offline however the student reached it.
-  void keepPages([dashboardCoursePath(course)]);
-  // The code that fetches and keeps the files comes with the first press, not with the pages; if it
-  // cannot be fetched, each material says it could not be saved, as a failed file does.
-  const fileSaving = import('./save-file.ts');
-  for (const material of waiting) {
-    const update = (change: (now: SavingMaterial) => SavingMaterial) => {
-      const now = $saving.get()[material.id];
-      if (now) $saving.set({ ...$saving.get(), [material.id]: change(now) });
-    };
-    try {
-      const { saveFile } = await fileSaving;
-      await saveFile({ student, course, material: material.id, url: offlineFile(material).url, posterUrl: material.poster_url }, (bytes) =>
-        update((now) => ({ ...now, loaded: now.loaded + bytes })),
-      );
-    } catch {
-      toast.error(SAVE_FAILED_TEXT);
-    }
-    update((now) => ({ ...now, done: true }));
-    await refreshSaved(student);
-  }
-  // All done (this sweep and any started beside it): the progress is over.
-  if (Object.values($saving.get()).every((s) => s.done)) $saving.set({});
-}
-
-export async function removeFromPhone(student: string, which: { course?: string; material?: string }) {
-  await removeSaved(student, which);
-  await refreshSaved(student);
-}
+export const saveForOffline = (student: string, course: string, materials: readonly SavableMaterial[]) =>
+  import('./save-course.ts').then(
+    ({ saveCourse }) => saveCourse(student, course, materials),
+    () => toast.error(SAVE_FAILED_TEXT),
+  );

@@ -9,8 +9,8 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { savedFileUrl } from '#lib/offline/keys.ts';
-import { $saved, refreshSaved } from '../offline/saved.ts';
-import { $online, $saving, bytesOf, offlineFile, removeFromPhone, saveForOffline } from '../offline/saving.ts';
+import { $saved, refreshSaved, removeFromPhone } from '../offline/saved.ts';
+import { $online, $saving, bytesOf, offlineFile, saveForOffline } from '../offline/saving.ts';
 import { $dataSaverSetting, $offlineQuality, savingData } from '../video-settings.ts';
 import { progressOver } from '../offline/save-progress.ts';
 import { formatBytes, formatTime } from '#lib/format.ts';
@@ -20,7 +20,6 @@ import { withBoundary } from '#lib/react/IslandBoundary.tsx';
 import type { Material } from '../schemas.ts';
 import type { Rendition } from '../renditions.ts';
 import { startOfflineStudy } from '../offline/start.ts';
-import { ConfirmRemove, removeQuestion } from './ConfirmRemove.tsx';
 import { $queuedTicks } from '../offline/tick-queue.ts';
 import {
   $materials,
@@ -56,6 +55,8 @@ const RenditionSizes = lazy<ComponentType<{ renditions: readonly Rendition[]; ke
     () => nothing,
   ),
 );
+// 'Remove', which asks first: shown only for what is saved on this phone, so fetched then.
+const ConfirmRemove = lazy(() => import('./ConfirmRemove.tsx'));
 const VideoPlayer = lazy(() =>
   loadPlayer().catch(() => ({
     // Its script could not be fetched (offline, before the page was saved): say so in the player's place.
@@ -253,12 +254,11 @@ function SaveCourse({
             </button>
           )}
           {savedBytes > 0 && (
-            <ConfirmRemove
-              question={removeQuestion('this course', online)}
-              onRemove={() => void removeFromPhone(student, { course: courseId })}
-            >
-              Remove course from this phone
-            </ConfirmRemove>
+            <Suspense>
+              <ConfirmRemove what="this course" online={online} onRemove={() => void removeFromPhone(student, { course: courseId })}>
+                Remove course from this phone
+              </ConfirmRemove>
+            </Suspense>
           )}
           {!online && unsaved.length > 0 && (
             <p id="save-offline-why" className="save-offline-why">
@@ -392,13 +392,16 @@ function MaterialItem({ courseId, student, material, selected, linkReloads, offl
               Saving… {saving.total ? Math.floor((saving.loaded / saving.total) * 100) : 0}%
             </span>
           ) : saved ? (
-            <ConfirmRemove
-              label={`Remove from phone: ${material.title}`}
-              question={removeQuestion(`‘${material.title}’`, online)}
-              onRemove={() => void removeFromPhone(where.student, { material: material.id })}
-            >
-              Remove from phone
-            </ConfirmRemove>
+            <Suspense>
+              <ConfirmRemove
+                label={`Remove from phone: ${material.title}`}
+                what={`‘${material.title}’`}
+                online={online}
+                onRemove={() => void removeFromPhone(where.student, { material: material.id })}
+              >
+                Remove from phone
+              </ConfirmRemove>
+            </Suspense>
           ) : (
             online && (
               <button

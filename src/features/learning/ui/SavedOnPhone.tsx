@@ -4,10 +4,9 @@
 import { useStore } from '@nanostores/react';
 import { formatBytes } from '#lib/format.ts';
 import { dashboardCoursePath } from '../links.ts';
-import { $saved } from '../offline/saved.ts';
-import { removeFromPhone } from '../offline/saving.ts';
+import { $saved, removeFromPhone } from '../offline/saved.ts';
 import type { MyCourse } from '../schemas.ts';
-import { ConfirmRemove, removeQuestion } from './ConfirmRemove.tsx';
+import ConfirmRemove from './ConfirmRemove.tsx';
 
 /** The courses with materials saved on this phone, the space each takes, and 'remove'. */
 export default function SavedOnPhone({ student, courses, online }: { student: string; courses: MyCourse[]; online: boolean }) {
@@ -30,7 +29,8 @@ export default function SavedOnPhone({ student, courses, online }: { student: st
             </span>{' '}
             <ConfirmRemove
               label={`Remove: ${course.title}`}
-              question={removeQuestion(course.title, online)}
+              what={course.title}
+              online={online}
               onRemove={() => void removeFromPhone(student, { course: course.course_id })}
             >
               Remove
