@@ -1,5 +1,5 @@
 // Budget 2: Lighthouse (mobile) runs of a page, each in a fresh Chromium with the CPU slowdown
-// calibrated to the host and each just after a run of the floor page (floor.ts), until the page keeps
+// calibrated to the host and each next to a run of the floor page (floor.ts), until the page keeps
 // its gate or has had its runs (scoring.ts judges).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,10 +86,14 @@ export interface FloorRuns {
 const lcpOf = ({ result }: CalibratedRun) => result.lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
 
 /**
- * The pages' rows, and the floor's runs. Every run of a page comes just after a run of the floor page
- * (floor, page, floor, page, ...): the host's speed drifts within a step, and a floor run beside each
- * page run moves with it, where one median for the whole step did not (scoring.ts, pairedRatios). A
- * form page is read against the home page's paired ratios, so the home page comes first when both run.
+ * The pages' rows, and the floor's runs. Every page run is read against a floor run next to it: the
+ * host's speed drifts within a step, and a floor run beside each page run moves with it, where one
+ * median for the whole step did not (scoring.ts, pairedRatios). One floor run serves the page run
+ * before it and the one after it (page, floor, page, page, floor, page, page, floor, ...): each page
+ * run is still next to its floor run, as with a floor run before every page run, at half the floor
+ * runs (a floor run took 8.7 s here on a busy host: one per page run added about 4 min to a full
+ * step, this about 1.5; docs/decisions/021). A form page is read against the home page's paired
+ * ratios, so the home page comes first when both run.
  */
 export async function runLighthouse(
   paths: string[],
@@ -97,6 +101,17 @@ export async function runLighthouse(
 ): Promise<{ rows: LighthouseRow[]; floor: FloorRuns }> {
   const floor = await serveFloor();
   const floorRuns: FloorRuns = { lcps: [], seconds: 0 };
+  let pageRuns = 0;
+  /** A page run, and the floor LCP it is read against: the floor run after it, or (every second run) before it. */
+  const pairedRun = async (path: string) => {
+    const run = await lighthouseOnce(origin + path);
+    if (pageRuns++ % 2 === 0) {
+      const started = performance.now();
+      floorRuns.lcps.push(lcpOf(await lighthouseOnce(floor.url)));
+      floorRuns.seconds += (performance.now() - started) / 1000;
+    }
+    return { ...run, floorLcp: floorRuns.lcps.at(-1)! };
+  };
   try {
     const measured = new Map<string, RunScores>();
     const reference = () => ({ homeOverFloor: measured.has('/') ? medianPairedRatio(measured.get('/')!) : undefined });
@@ -108,11 +123,7 @@ export async function runLighthouse(
       // `runs` runs; a page that misses its gate (scores or LCP ratio) in them gets more, up to
       // `maxRuns`: the budget judges the page, not one unlucky moment of a shared host (wantsMoreRuns).
       for (let i = 0; i < maxRuns && (i < runs || wantsMoreRuns(rowOf(path))); i++) {
-        const started = performance.now();
-        const floorLcp = lcpOf(await lighthouseOnce(floor.url));
-        floorRuns.seconds += (performance.now() - started) / 1000;
-        floorRuns.lcps.push(floorLcp);
-        const { result, cpuSlowdown } = await lighthouseOnce(origin + path);
+        const { result, cpuSlowdown, floorLcp } = await pairedRun(path);
         scores.floorLcp.push(floorLcp);
         scores.slowdowns.push(cpuSlowdown);
         const { categories, audits } = result.lhr;

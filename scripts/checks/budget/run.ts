@@ -15,13 +15,13 @@
 //      least 99 in the best run and 90 in the median one; accessibility, best practices and SEO 100
 //      in every run. Why: ADR 006, 'The gate'. The form pages (login,
 //      sign-up) the same but for the best run's 99 (reported as a goal, not yet a gate). And a gate,
-//      LCP against this host's floor (floor.ts: a heading and a paragraph): every page run comes just
-//      after a floor run (floor, page, floor, page, ...), and a page is judged by the median of its
-//      paired ratios (its run's LCP over the floor run's before it): every other page at most 1.15 x,
-//      a form page's median paired ratio at most 1.10 x the home page's (docs/decisions/021: the
-//      floor's own median moves 10 % between runs of this shared host, a floor run beside each page
-//      run moves with it); a page that misses it gets more runs, as for its scores. The arithmetic:
-//      scoring.ts.
+//      LCP against this host's floor (floor.ts: a heading and a paragraph): every page run is next to
+//      a floor run (page, floor, page, page, floor, page, ...: one floor run serves the page run
+//      before it and the one after), and a page is judged by the median of its paired ratios (its
+//      run's LCP over that floor run's): every other page at most 1.15 x, a form page's median paired
+//      ratio at most 1.10 x the home page's (docs/decisions/021: the floor's own median moves 10 %
+//      between runs of this shared host; a floor run beside each page run moves with it); a page that
+//      misses it gets more runs, as for its scores. The arithmetic: scoring.ts.
 // Prints the tables, then one line per page that broke a budget (what, its figure, its limit), writes
 // reports/budget.json, exits 1 when any budget breaks.
 // Options: --no-lighthouse (the JavaScript table only: no Lighthouse, e.g. on a shared host),

@@ -37,7 +37,7 @@ function runsOf(
   }
   return scores;
 }
-/** Each run's LCP and the floor run's just before it, in pairs. */
+/** Each run's LCP and the floor run's next to it, in pairs. */
 function pairedRuns(pairs: [lcp: number, floor: number][]): RunScores {
   const scores = runsOf(pairs.map(() => 100));
   scores.lcp.splice(0, pairs.length, ...pairs.map(([lcp]) => lcp));
@@ -245,7 +245,7 @@ describe("a content page's LCP against the floor", () => {
     );
   });
 
-  it('reads each run against the floor run just before it, so the floor drifting within the step moves no verdict', () => {
+  it('reads each run against the floor run next to it, so the floor drifting within the step moves no verdict', () => {
     // The host slows run by run: the page is 1.10 x each floor run before it. Against one median of
     // all the floor runs (the old reading) its slowest run would count against a quicker floor.
     const drifting = pairedRuns([

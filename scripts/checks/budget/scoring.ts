@@ -38,8 +38,8 @@ const PERFORMANCE_MEDIAN_MIN = 90;
  * host's layout speed times the CPU slowdown, and that speed moves within a run (the floor's own median
  * moved 0.62-0.75 s from one run to the next on this shared 2-core host, and every ratio read against
  * a median of the whole run moved with it). So every run of a page is paired with a floor run taken
- * just before it, and the page is judged by the median of its paired ratios (page LCP over the floor
- * LCP before it: pairedRatios): a content or course page at most 1.15 x. A form page is held to the
+ * next to it (lighthouse.ts: just before or just after it), and the page is judged by the median of
+ * its paired ratios (page LCP over that floor LCP: pairedRatios): a content or course page at most 1.15 x. A form page is held to the
  * home page of the same run: the median of its paired ratios over the home page's, at most 1.10 x (a
  * form page costs no more than a content page; docs/decisions/021). Both are in floor units, so the
  * host's speed cancels in each pair and the two pages are compared as the pairs measured them.
@@ -118,8 +118,8 @@ export function cpuSlowdownFor(benchmarkIndex: number): number {
 }
 
 /**
- * Every run's scores of one page (0-100), its LCP in ms, the LCP of the floor run taken just before
- * it (same index), and the CPU slowdown each run was simulated with.
+ * Every run's scores of one page (0-100), its LCP in ms, the LCP of the floor run taken next to it
+ * (same index), and the CPU slowdown each run was simulated with.
  */
 export interface RunScores {
   performance: number[];
@@ -141,7 +141,7 @@ export const noRuns = (): RunScores => ({
   slowdowns: [],
 });
 
-/** Each run's LCP over the floor run's just before it; none where a run has no floor run. */
+/** Each run's LCP over the floor run's next to it; none where a run has no floor run. */
 export const pairedRatios = (scores: Pick<RunScores, 'lcp' | 'floorLcp'>): number[] =>
   scores.lcp.flatMap((lcp, i) => (scores.floorLcp[i] ? [lcp / scores.floorLcp[i]] : []));
 
@@ -166,7 +166,7 @@ export interface LighthouseRow {
   /** The median LCP of the floor runs paired with its runs; absent without them. */
   floorMs?: number;
   /**
-   * The median of its paired ratios (each run's LCP over the floor run's just before it), and (form
+   * The median of its paired ratios (each run's LCP over the floor run's next to it), and (form
    * pages) that over the home page's; absent without that reference.
    */
   lcpOverFloor?: number;

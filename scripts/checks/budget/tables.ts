@@ -38,7 +38,7 @@ export function printLighthouseTable(
     `\nLighthouse mobile, ${runs} runs a page, up to ${maxRuns} for one that misses its gate (performance: best, median and runs at 100; others: worst run; LCP: median)`,
   );
   console.log(
-    `The floor (a heading and a paragraph), one run just before each page run: ${floor.lcps.length} runs, LCP median ${seconds(median(floor.lcps))} s (${seconds(Math.min(...floor.lcps))}-${seconds(Math.max(...floor.lcps))}), ${Math.round(floor.seconds)} s of the step. 'floor': a page's paired floor runs' median LCP; 'x floor': the median of its runs' LCP over the floor run's before each (at most ${CONTENT_LCP_OVER_FLOOR}); 'x home': a form page's over the home page's (at most ${FORM_LCP_OVER_HOME}).`,
+    `The floor (a heading and a paragraph), one run next to each page run (between every two): ${floor.lcps.length} runs, LCP median ${seconds(median(floor.lcps))} s (${seconds(Math.min(...floor.lcps))}-${seconds(Math.max(...floor.lcps))}), ${Math.round(floor.seconds)} s of the step. 'floor': a page's paired floor runs' median LCP; 'x floor': the median of its runs' LCP over the floor run's next to each (at most ${CONTENT_LCP_OVER_FLOOR}); 'x home': a form page's over the home page's (at most ${FORM_LCP_OVER_HOME}).`,
   );
   console.log(
     `${pad('page', 40)}${padStart('perf', 6)}${padStart('median', 8)}${padStart('at 100', 8)}${padStart('a11y', 6)}${padStart('bp', 6)}${padStart('seo', 6)}${padStart('LCP', 9)}${padStart('floor', 9)}${padStart('x floor', 9)}${padStart('x home', 8)}${padStart('CPU', 11)}  result`,
