@@ -79,6 +79,8 @@ export interface LighthouseOptions {
 /** The floor page's runs of the whole step: each one's LCP, and the time they took in all. */
 export interface FloorRuns {
   lcps: number[];
+  /** The CPU slowdown each floor run was simulated with. */
+  slowdowns: number[];
   /** What pairing every page run with a floor run costs the step, in seconds. */
   seconds: number;
 }
@@ -100,14 +102,16 @@ export async function runLighthouse(
   { origin, reports, runs, maxRuns, formPages }: LighthouseOptions,
 ): Promise<{ rows: LighthouseRow[]; floor: FloorRuns }> {
   const floor = await serveFloor();
-  const floorRuns: FloorRuns = { lcps: [], seconds: 0 };
+  const floorRuns: FloorRuns = { lcps: [], slowdowns: [], seconds: 0 };
   let pageRuns = 0;
   /** A page run, and the floor LCP it is read against: the floor run after it, or (every second run) before it. */
   const pairedRun = async (path: string) => {
     const run = await lighthouseOnce(origin + path);
     if (pageRuns++ % 2 === 0) {
       const started = performance.now();
-      floorRuns.lcps.push(lcpOf(await lighthouseOnce(floor.url)));
+      const floorRun = await lighthouseOnce(floor.url);
+      floorRuns.lcps.push(lcpOf(floorRun));
+      floorRuns.slowdowns.push(floorRun.cpuSlowdown);
       floorRuns.seconds += (performance.now() - started) / 1000;
     }
     return { ...run, floorLcp: floorRuns.lcps.at(-1)! };

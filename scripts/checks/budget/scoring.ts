@@ -171,6 +171,8 @@ export interface LighthouseRow {
    */
   lcpOverFloor?: number;
   lcpOverHome?: number;
+  /** Each run's LCP and its floor run's, in ms (for reports/budget.json: what the medians were taken of). */
+  pairs: [lcpMs: number, floorMs: number | null][];
   /** The range of CPU slowdowns the runs were simulated with, e.g. '3.4-4.0x'. */
   cpuSlowdown: string;
   /** Its scores kept (performance, accessibility, best practices, SEO). */
@@ -229,6 +231,10 @@ export function lighthouseRow(path: string, scores: RunScores, form: { formPage:
     lcpMs: median(scores.lcp),
     ...(overFloor !== undefined ? { floorMs: median(scores.floorLcp), lcpOverFloor: lcpRatio(overFloor, 1) } : {}),
     ...(form.formPage && overFloor !== undefined && homeOverFloor ? { lcpOverHome: lcpRatio(overFloor, homeOverFloor) } : {}),
+    pairs: scores.lcp.map((lcp, i): [number, number | null] => [
+      Math.round(lcp),
+      scores.floorLcp[i] ? Math.round(scores.floorLcp[i]) : null,
+    ]),
     cpuSlowdown: `${Math.min(...scores.slowdowns).toFixed(1)}-${Math.max(...scores.slowdowns).toFixed(1)}x`,
   };
   const scoresOk = form.formPage ? isFormScoredOk(row) : isScoredOk(row);
