@@ -142,7 +142,7 @@ export const noRuns = (): RunScores => ({
 });
 
 /** Each run's LCP over the floor run's next to it; none where a run has no floor run. */
-export const pairedRatios = (scores: Pick<RunScores, 'lcp' | 'floorLcp'>): number[] =>
+const pairedRatios = (scores: Pick<RunScores, 'lcp' | 'floorLcp'>): number[] =>
   scores.lcp.flatMap((lcp, i) => (scores.floorLcp[i] ? [lcp / scores.floorLcp[i]] : []));
 
 /** The median of a page's paired ratios (unrounded), or undefined without floor runs. */
