@@ -38,6 +38,60 @@ test.describe('the catalogue', () => {
     await expect(catalogueCards(page).first().getByRole('heading')).toHaveText('Aso-oke Weaving on the Narrow Loom');
   });
 
+  test("fetches no card's picture before its first paint: the first is written into the page, the others come by the page script", async ({
+    page,
+  }) => {
+    // What the browser gets before any script runs (the first card's picture was fetched with high
+    // priority and was the page's largest paint, a round trip after the text).
+    const html = await (await page.request.get('/courses')).text();
+    expect(html).not.toMatch(/<link [^>]*as="image"/);
+    const pictures = [...html.matchAll(/<article class="card course-card"[^>]*>\s*(<svg [^>]*>.*?<\/svg>|<img [^>]*>)/gs)].map(
+      ([, tag]) => tag!,
+    );
+    expect(pictures).toHaveLength(10);
+    expect(pictures[0]).toMatch(/<use href="#course-art-fashion-design-fundamentals"/);
+    expect(html).toMatch(/<svg [^>]*id="course-art-fashion-design-fundamentals"/);
+    for (const tag of pictures.slice(1)) expect(tag).toMatch(/ src="data:image\/svg\+xml,[^"]*" data-src="\/_astro\/[^"]+\.svg"/);
+
+    // On a phone the largest paint is text, and the first card's picture is drawn at its image's size.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const pictureRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image' && !request.url().startsWith('data:')) pictureRequests.push(request.url());
+    });
+    await page.goto('/courses');
+    const cards = catalogueCards(page);
+    const first = cards.first().locator('.course-card-image');
+    await expect(first).toBeVisible();
+    const box = (await first.boundingBox())!;
+    expect(box.height).toBeCloseTo((box.width * 5) / 8, 0);
+    // It draws the course's picture (the <use> finds it in the page), not an empty box.
+    expect(await first.locator('use').evaluate((use: SVGUseElement) => use.getBBox().width)).toBeGreaterThan(700);
+    const largest = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as (PerformanceEntry & { element: Element | null })[];
+            setTimeout(() => resolve(entries.at(-1)?.element?.tagName ?? ''), 1500);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    expect(largest).not.toBe('IMG');
+    expect(pictureRequests.some((url) => url.includes('fashion-design-fundamentals'))).toBe(false);
+
+    // The others load near the viewport and fade in, as on the home page; pages the island renders too.
+    const second = cards.nth(1);
+    await second.scrollIntoViewIfNeeded();
+    await expect(second).toHaveAttribute('data-state', 'loaded');
+    await expect(second.locator('img.course-card-image')).toHaveCSS('opacity', '1');
+    expect((await second.locator('img.course-card-image').boundingBox())!.height).toBeCloseTo(box.height, 0);
+    await page.goto('/courses?page=2&per_page=10');
+    await expect(cards.first().getByRole('heading')).toHaveText('Aso-oke Weaving on the Narrow Loom');
+    await cards.first().scrollIntoViewIfNeeded();
+    await expect(cards.first()).toHaveAttribute('data-state', 'loaded');
+    await expect(cards.first().locator('img.course-card-image')).toHaveAttribute('src', /\/_astro\/.+\.svg$/);
+  });
+
   test('searches, clears, pages and goes back, keeping the query string', async ({ page }) => {
     await page.goto('/courses');
     await waitForIslands(page);

@@ -1,5 +1,6 @@
 // Budget 2: Lighthouse (mobile) runs of a page, each in a fresh Chromium with the CPU slowdown
-// calibrated to the host, until the page keeps its gate or has had its runs (scoring.ts judges).
+// calibrated to the host and each next to a run of the floor page (floor.ts), until the page keeps
+// its gate or has had its runs (scoring.ts judges).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../tests/chromium.ts';
 import { serveFloor } from './floor.ts';
-import { cpuSlowdownFor, lighthouseRow, median, noRuns, wantsMoreRuns, type LighthouseRow, type RunScores } from './scoring.ts';
+import { cpuSlowdownFor, lighthouseRow, medianPairedRatio, noRuns, wantsMoreRuns, type LighthouseRow, type RunScores } from './scoring.ts';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
@@ -75,39 +76,59 @@ export interface LighthouseOptions {
   formPages: string[];
 }
 
-/** The floor page's LCP in `runs` runs (floor.ts). */
-async function floorLcps(url: string, runs: number): Promise<number[]> {
-  const lcps: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const { result } = await lighthouseOnce(url);
-    lcps.push(result.lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity);
-  }
-  return lcps;
+/** The floor page's runs of the whole step: each one's LCP, and the time they took in all. */
+export interface FloorRuns {
+  lcps: number[];
+  /** The CPU slowdown each floor run was simulated with. */
+  slowdowns: number[];
+  /** What pairing every page run with a floor run costs the step, in seconds. */
+  seconds: number;
 }
 
+const lcpOf = ({ result }: CalibratedRun) => result.lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
+
 /**
- * The pages' rows, and the floor's median LCP: the floor is measured `runs` times before the pages
- * and as many after (the host's speed drifts within a run), and every page is judged at the end
- * against the floor of the whole run and the home page's median.
+ * The pages' rows, and the floor's runs. Every page run is read against a floor run next to it: the
+ * host's speed drifts within a step, and a floor run beside each page run moves with it, where one
+ * median for the whole step did not (scoring.ts, pairedRatios). One floor run serves the page run
+ * before it and the one after it (page, floor, page, page, floor, page, page, floor, ...): each page
+ * run is still next to its floor run, as with a floor run before every page run, at half the floor
+ * runs (a floor run took 8.7 s here on a busy host: one per page run added about 4 min to a full
+ * step, this about 1.5; docs/decisions/021). A form page is read against the home page's paired
+ * ratios, so the home page comes first when both run.
  */
 export async function runLighthouse(
   paths: string[],
   { origin, reports, runs, maxRuns, formPages }: LighthouseOptions,
-): Promise<{ rows: LighthouseRow[]; floorMs: number }> {
+): Promise<{ rows: LighthouseRow[]; floor: FloorRuns }> {
   const floor = await serveFloor();
+  const floorRuns: FloorRuns = { lcps: [], slowdowns: [], seconds: 0 };
+  let pageRuns = 0;
+  /** A page run, and the floor LCP it is read against: the floor run after it, or (every second run) before it. */
+  const pairedRun = async (path: string) => {
+    const run = await lighthouseOnce(origin + path);
+    if (pageRuns++ % 2 === 0) {
+      const started = performance.now();
+      const floorRun = await lighthouseOnce(floor.url);
+      floorRuns.lcps.push(lcpOf(floorRun));
+      floorRuns.slowdowns.push(floorRun.cpuSlowdown);
+      floorRuns.seconds += (performance.now() - started) / 1000;
+    }
+    return { ...run, floorLcp: floorRuns.lcps.at(-1)! };
+  };
   try {
-    const floorRuns = await floorLcps(floor.url, runs);
     const measured = new Map<string, RunScores>();
-    const reference = () => ({ floorMs: median(floorRuns), homeMs: measured.has('/') ? median(measured.get('/')!.lcp) : undefined });
+    const reference = () => ({ homeOverFloor: measured.has('/') ? medianPairedRatio(measured.get('/')!) : undefined });
     const rowOf = (path: string) =>
       lighthouseRow(path, measured.get(path)!, { formPage: formPages.includes(path), reference: reference() });
     for (const path of paths) {
       const scores = noRuns();
       measured.set(path, scores);
-      // `runs` runs; a page that misses its gate or its LCP ratio in them gets more, up to `maxRuns`:
-      // the budget judges the page, not one unlucky moment of a shared host (wantsMoreRuns).
+      // `runs` runs; a page that misses its gate (scores or LCP ratio) in them gets more, up to
+      // `maxRuns`: the budget judges the page, not one unlucky moment of a shared host (wantsMoreRuns).
       for (let i = 0; i < maxRuns && (i < runs || wantsMoreRuns(rowOf(path))); i++) {
-        const { result, cpuSlowdown } = await lighthouseOnce(origin + path);
+        const { result, cpuSlowdown, floorLcp } = await pairedRun(path);
+        scores.floorLcp.push(floorLcp);
         scores.slowdowns.push(cpuSlowdown);
         const { categories, audits } = result.lhr;
         for (const key of ['performance', 'accessibility', 'best-practices', 'seo'] as const)
@@ -122,8 +143,7 @@ export async function runLighthouse(
         }
       }
     }
-    floorRuns.push(...(await floorLcps(floor.url, runs)));
-    return { rows: paths.map(rowOf), floorMs: median(floorRuns) };
+    return { rows: paths.map(rowOf), floor: floorRuns };
   } finally {
     await floor.close();
   }

@@ -15,8 +15,6 @@ const IMAGE_HEIGHT = 500;
 export interface CourseCardProps {
   course: CourseCardData;
   headingLevel?: 'h2' | 'h3';
-  /** In the first screenful: the image loads with the page instead of lazily. */
-  priority?: boolean;
   /**
    * The image is fetched by the page
    * script as it comes within 600 px (src/scripts/lazy-images.ts, as LazyImage's are), not by the
@@ -25,7 +23,20 @@ export interface CourseCardProps {
    * Budgets). In an island, its grid watches the cards it renders itself (CourseGrid's lazyByScript).
    */
   lazyByScript?: boolean;
+  /**
+   * The picture is written into the page (courseArtId names it): drawn with the first paint, no
+   * request, and not a candidate for the largest paint (an SVG's shapes are not; the catalogue's
+   * first card was its largest paint, a round trip after the text). Wins over lazyByScript.
+   */
+  inlineArt?: boolean;
 }
+
+/**
+ * The id of a course's picture written into the page (the catalogue writes its first card's picture
+ * into its HTML once, outside the island, and the card draws it with <use>), so the island's props do
+ * not carry the picture a second time.
+ */
+export const courseArtId = (courseId: string) => `course-art-${courseId}`;
 
 /** An empty SVG (as LazyImage's): it draws nothing and costs no request. */
 const PLACEHOLDER = 'data:image/svg+xml,%3Csvg%20xmlns=%22http://www.w3.org/2000/svg%22%20viewBox=%220%200%201%201%22/%3E';
@@ -40,29 +51,35 @@ function tutorsLine(tutors: readonly { name: string }[]): string {
 /** What every card picture has, whichever way it loads. */
 const IMAGE = { className: 'course-card-image', width: IMAGE_WIDTH, height: IMAGE_HEIGHT, decoding: 'async' } as const;
 
-export function CourseCard({ course, headingLevel: Heading = 'h3', priority = false, lazyByScript = false }: CourseCardProps) {
+/** The picture: written into the page, fetched by the page script near the viewport, or lazily by the browser. */
+function CardImage({ course, lazyByScript, inlineArt }: Required<Omit<CourseCardProps, 'headingLevel'>>) {
+  if (inlineArt)
+    return (
+      // Decorative, as the <img>s' empty alt says: the title names the card.
+      <svg className={IMAGE.className} viewBox={`0 0 ${IMAGE_WIDTH} ${IMAGE_HEIGHT}`} aria-hidden="true">
+        <use href={`#${courseArtId(course.course_id)}`} />
+      </svg>
+    );
+  if (lazyByScript)
+    return (
+      <>
+        <img {...IMAGE} alt="" src={PLACEHOLDER} data-src={course.course_image} />
+        <noscript>
+          <img {...IMAGE} alt="" src={course.course_image} loading="lazy" />
+        </noscript>
+      </>
+    );
+  return <img {...IMAGE} alt="" src={course.course_image} loading="lazy" />;
+}
+
+export function CourseCard({ course, headingLevel: Heading = 'h3', lazyByScript = false, inlineArt = false }: CourseCardProps) {
   // Unique on any page: a course appears once in a grid. (useId would repeat across the cards Astro
   // renders one by one without a client directive.)
   const titleId = `course-card-${course.course_id}`;
   const tutors = tutorsLine(course.tutors);
   return (
-    <article className="card course-card" data-lazy={lazyByScript && !priority ? '' : undefined}>
-      {lazyByScript && !priority ? (
-        <>
-          <img {...IMAGE} alt="" src={PLACEHOLDER} data-src={course.course_image} />
-          <noscript>
-            <img {...IMAGE} alt="" src={course.course_image} loading="lazy" />
-          </noscript>
-        </>
-      ) : (
-        <img
-          {...IMAGE}
-          alt=""
-          src={course.course_image}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
-        />
-      )}
+    <article className="card course-card" data-lazy={lazyByScript && !inlineArt ? '' : undefined}>
+      <CardImage course={course} lazyByScript={lazyByScript} inlineArt={inlineArt} />
       <div className="card-body">
         <p className="course-card-meta">
           <span>{formatDuration(course.duration)}</span>

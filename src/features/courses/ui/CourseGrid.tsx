@@ -77,13 +77,13 @@ export interface CourseGridProps {
   /** Names the pagination landmark. */
   paginationLabel: string;
   headingLevel?: 'h2' | 'h3';
-  /** The first cards are in the first screenful. */
-  priorityCount?: number;
   /**
    * The cards' pictures are loaded near the viewport by the page script (src/scripts/lazy-images.ts;
    * CourseCard's lazyByScript): those in the HTML as it starts, those the grid renders when told.
    */
   lazyByScript?: boolean;
+  /** Courses whose picture the page has written into its HTML (CourseCard's inlineArt). */
+  inlineArt?: readonly string[];
   /** The catalogue's search words, if any: the grid then says how many courses match them. */
   search?: string;
 }
@@ -101,8 +101,8 @@ export function CourseGrid({
   onPerPageChange,
   paginationLabel,
   headingLevel = 'h3',
-  priorityCount = 0,
   lazyByScript = false,
+  inlineArt = [],
   search: rawSearch = '',
 }: CourseGridProps) {
   const list = useRef<HTMLUListElement>(null);
@@ -137,9 +137,14 @@ export function CourseGrid({
         ready && !search && <p className="empty-state">{EMPTY_TEXT}</p>
       ) : (
         <ul ref={list} className={loading ? 'grid course-grid-list is-loading' : 'grid course-grid-list'}>
-          {courses.map((course, i) => (
+          {courses.map((course) => (
             <li key={course.course_id}>
-              <CourseCard course={course} headingLevel={headingLevel} priority={i < priorityCount} lazyByScript={lazyByScript} />
+              <CourseCard
+                course={course}
+                headingLevel={headingLevel}
+                lazyByScript={lazyByScript}
+                inlineArt={inlineArt.includes(course.course_id)}
+              />
             </li>
           ))}
         </ul>
