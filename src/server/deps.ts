@@ -8,6 +8,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import { createTestProvider } from './payments/test-provider.ts';
 import { join } from 'node:path';
 import { createUrlSigner } from './files/signed-urls.ts';
+import type { FrontAnswers } from './http/front-answers.ts';
 import { createEmbeddedStorage } from './storage/embedded.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -32,7 +33,14 @@ export interface ApiDeps {
    * catalogue answers are made again from the database. Unless given, one release for the process's life.
    */
   servedBuild?: () => string;
+  /**
+   * Where the catalogue's routes keep their answers to be sent again before the router (main.ts,
+   * http/front-answers.ts). Unless given, nothing is kept: every request goes to the routes.
+   */
+  frontAnswers?: FrontAnswers;
 }
+
+const KEEP_NOTHING: FrontAnswers = { keep: () => {}, answer: () => undefined };
 
 /** ApiDeps with every default filled in: what routes and services receive. */
 export type ApiServices = Required<ApiDeps>;
@@ -45,6 +53,7 @@ export function withDefaults(deps: ApiDeps): ApiServices {
     payments: createTestProvider({ db: deps.db, clock }),
     storage: createEmbeddedStorage({ root: join(deps.env.DATA_DIR, 'uploads'), signer: createUrlSigner(deps.db), clock }),
     servedBuild: () => '',
+    frontAnswers: KEEP_NOTHING,
     ...deps,
     clock,
   };

@@ -38,6 +38,7 @@ import { contentRepoDir } from '#features/staff/server/content-repo.ts';
 import { prepareEditor } from '#features/staff/server/editor.ts';
 import { mkdir } from 'node:fs/promises';
 import { createUrlSigner } from './files/signed-urls.ts';
+import { createFrontAnswers, withFrontAnswers } from './http/front-answers.ts';
 import { withMediaRoute } from './http/media-route.ts';
 import { createEmbeddedStorage } from './storage/embedded.ts';
 import { createS3Storage } from './storage/s3.ts';
@@ -190,8 +191,22 @@ async function main() {
     mailPending: () => backgroundMailPending(mailer),
     allowed: env.METRICS_ADDRESSES,
   });
+  // The catalogue's answers sent again before the router (http/front-answers.ts); not with CORS,
+  // whose headers depend on the request's origin.
+  const frontAnswers =
+    env.CORS_ORIGINS.length === 0 ? createFrontAnswers({ servedBuild: () => servedBuild, record: metrics.record }) : undefined;
   const api = createApp(
-    { db: database.db, mailer, env, log, adminSecret, storage, servedBuild: () => servedBuild, ...(payments ? { payments } : {}) },
+    {
+      db: database.db,
+      mailer,
+      env,
+      log,
+      adminSecret,
+      storage,
+      servedBuild: () => servedBuild,
+      ...(payments ? { payments } : {}),
+      ...(frontAnswers ? { frontAnswers } : {}),
+    },
     { observe: metrics.middleware },
   );
   // The content editor's repository and checks, ready before the first request (editor.ts says why);
@@ -210,14 +225,19 @@ async function main() {
       corsOrigins: env.CORS_ORIGINS,
     },
   );
-  const handler: typeof siteHandler = async (request, bindings) => {
+  type Bindings = Parameters<typeof siteHandler>[1];
+  const served = withFrontAnswers(frontAnswers, siteHandler);
+  const siteAfterChecks = (request: Request, bindings: Bindings) =>
+    release?.superseded() ? supersededAnswer() : served(request, bindings);
+  const metricsOrSite = async (request: Request, bindings: Bindings) =>
+    (await metrics.answer(request, (bindings as HttpBindings | undefined)?.incoming.socket.remoteAddress ?? '')) ??
+    siteAfterChecks(request, bindings);
+  // Not an async function, so that a kept answer goes back in the same call (withFrontAnswers).
+  const handler = (request: Request, bindings: Bindings): Response | Promise<Response> =>
     // GET /metrics: only for this machine (or METRICS_ADDRESSES), never through a proxy; anyone else gets the 404 page.
-    if (request.url.includes(METRICS_PATH) && new URL(request.url).pathname === METRICS_PATH) {
-      const answer = await metrics.answer(request, (bindings as HttpBindings | undefined)?.incoming.socket.remoteAddress ?? '');
-      if (answer) return answer;
-    }
-    return release?.superseded() ? supersededAnswer() : siteHandler(request, bindings);
-  };
+    request.url.includes(METRICS_PATH) && new URL(request.url).pathname === METRICS_PATH
+      ? metricsOrSite(request, bindings)
+      : siteAfterChecks(request, bindings);
 
   // Finished rate-limit windows, ended sessions, expired upload URLs' leftovers and idempotency keys
   // past their 7 days: cleared now and then.

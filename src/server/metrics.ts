@@ -20,6 +20,8 @@ export const METRICS_PATH = '/metrics';
 export interface Metrics {
   /** Counts and times every API request by its route's pattern (never its path: ids would make a series each). */
   middleware: MiddlewareHandler;
+  /** Counts and times one answer under its route's pattern (what the middleware does; front-answers.ts sends some without it). */
+  record: (route: string, method: string, status: number, seconds: number) => void;
   /** The answer to GET /metrics from `remoteAddress`, or null when it is not for that client. */
   answer(request: Request, remoteAddress: string): Promise<Response | null>;
 }
@@ -88,6 +90,11 @@ export function createMetrics(sources: Sources): Metrics {
     },
   });
 
+  const record = (route: string, method: string, status: number, seconds: number) => {
+    requests.inc({ route, method, status });
+    duration.observe({ route, method }, seconds);
+  };
+
   const allowed = addressMatcher(sources.allowed ?? []);
   const mayRead = (address: string) => LOOPBACK.test(address) || allowed(address);
 
@@ -95,10 +102,9 @@ export function createMetrics(sources: Sources): Metrics {
     async middleware(c, next) {
       const started = performance.now();
       await next();
-      const route = c.req.routePath;
-      requests.inc({ route, method: c.req.method, status: c.res.status });
-      duration.observe({ route, method: c.req.method }, (performance.now() - started) / 1000);
+      record(c.req.routePath, c.req.method, c.res.status, (performance.now() - started) / 1000);
     },
+    record,
     async answer(request, remoteAddress) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return null;
       if (request.headers.has('x-forwarded-for') || request.headers.has('forwarded') || !mayRead(remoteAddress)) return null;

@@ -1,11 +1,13 @@
 // The public catalogue (docs/product.md#endpoints): the list with search and paging, a
 // course's details, its related courses. Answers come from the in-memory catalogue view, made and
 // serialised once per view and key with their header records (answer-cache.ts), carry an ETag and a
-// short public Cache-Control, and a matching If-None-Match gets 304 with no body.
+// short public Cache-Control, and a matching If-None-Match gets 304 with no body. A GET's answer is
+// also kept to be sent again before the router (src/server/http/front-answers.ts).
 import { Hono, type Context } from 'hono';
 import { CourseScholarshipSchema } from '#lib/schemas/scholarships.ts';
 import { ApiError } from '#server/http/api-error.ts';
-import { completeAnswer, prepareHeaders, type PreparedHeaders } from '#server/http/complete-answer.ts';
+import { completeAnswer, prepareHeaders } from '#server/http/complete-answer.ts';
+import { holdsTag, type KeptAnswer } from '#server/http/front-answers.ts';
 import type { ApiEnv } from '#server/http/context.ts';
 import { describeJsonRoute } from '#server/http/openapi.ts';
 import { siteOrigin } from '#server/http/public-url.ts';
@@ -31,10 +33,7 @@ const LOCAL_CACHE_CONTROL = 'private, max-age=60, stale-while-revalidate=300';
 const MESSAGES = { catalogue: 'Courses', details: 'Course details', related: 'Related courses', scholarship: 'Scholarship' };
 
 /** A catalogue answer as it is kept: its text and tag, and the header records of its 200 and of its 304. */
-interface CatalogueAnswer extends CachedAnswer {
-  ok: PreparedHeaders;
-  notModified: PreparedHeaders;
-}
+type CatalogueAnswer = KeptAnswer;
 
 const withHeaders =
   (shared: boolean) =>
@@ -49,16 +48,15 @@ const withHeaders =
 
 /** Sends a catalogue answer, or 304 when the client already holds this exact answer. */
 function cacheable(c: Context<ApiEnv>, answer: CatalogueAnswer) {
-  const held = c.req.header('if-none-match');
-  if (held && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag))
-    return completeAnswer(c, null, 304, answer.notModified);
+  if (holdsTag(c.req.header('if-none-match'), answer.etag)) return completeAnswer(c, null, 304, answer.notModified);
   return completeAnswer(c, answer.text, 200, answer.ok);
 }
 
-/** The catalogue view and the answers made from it, which live and go together. */
+/** The catalogue view and the answers made from it, which live and go together, and the release they are of. */
 interface LiveCatalogue {
   view: CatalogueView;
   answerFor: (key: string, make: () => unknown) => CatalogueAnswer;
+  build: string;
 }
 
 export function createCourseRoutes(services: ApiServices) {
@@ -73,13 +71,20 @@ export function createCourseRoutes(services: ApiServices) {
       liveBuild = services.servedBuild();
       live = undefined;
     }
+    const build = liveBuild;
     return (live ??= readCatalogueView(services.db).then(
-      (view) => ({ view, answerFor: createAnswerCache({ prepare: withHeaders(shared) }) }),
+      (view) => ({ view, answerFor: createAnswerCache({ prepare: withHeaders(shared) }), build }),
       (error: unknown) => {
         live = undefined;
         throw error;
       },
     ));
+  };
+
+  /** Sends the answer, and keeps a GET's to be sent again before the router (front-answers.ts). */
+  const send = (c: Context<ApiEnv>, { build }: LiveCatalogue, answer: CatalogueAnswer) => {
+    if (c.req.method === 'GET') services.frontAnswers.keep(c.req.url, build, c.req.routePath, answer);
+    return cacheable(c, answer);
   };
 
   const courseOr404 = (view: CatalogueView, id: string) => {
@@ -100,12 +105,14 @@ export function createCourseRoutes(services: ApiServices) {
     }),
     async (c) => {
       const query = validateInput(CatalogueQuerySchema, c.req.query());
-      const { view, answerFor } = await catalogue();
+      const live = await catalogue();
+      const { view, answerFor } = live;
       const origin = siteOrigin(services.env, c);
       // The search comes last: the one part of a key that can hold any character.
       const key = ['list', query.page, query.per_page, origin, query.search].join('\n');
-      return cacheable(
+      return send(
         c,
+        live,
         answerFor(key, () => {
           const { items, ...totals } = pageOf(searchCourses(view, query.search), query.page, query.per_page);
           return { message: MESSAGES.catalogue, data: { courses: items.map((entry) => cardOn(entry.card, origin)), ...totals } };
@@ -150,12 +157,13 @@ export function createCourseRoutes(services: ApiServices) {
       const id = c.req.param('id');
       // user/courses/request-tutor is the contact feature's POST: a GET there is a wrong method, not a course.
       if (id === 'request-tutor') return next();
-      const { view, answerFor } = await catalogue();
-      const course = courseOr404(view, id);
+      const live = await catalogue();
+      const course = courseOr404(live.view, id);
       const origin = siteOrigin(services.env, c);
-      return cacheable(
+      return send(
         c,
-        answerFor(['details', id, origin].join('\n'), () => ({ message: MESSAGES.details, data: detailsOn(course.details, origin) })),
+        live,
+        live.answerFor(['details', id, origin].join('\n'), () => ({ message: MESSAGES.details, data: detailsOn(course.details, origin) })),
       );
     },
   );
@@ -203,14 +211,15 @@ export function createCourseRoutes(services: ApiServices) {
     }),
     async (c) => {
       const query = validateInput(PagingQuerySchema, c.req.query());
-      const { view, answerFor } = await catalogue();
-      const course = courseOr404(view, c.req.param('id'));
+      const live = await catalogue();
+      const course = courseOr404(live.view, c.req.param('id'));
       const origin = siteOrigin(services.env, c);
       const key = ['related', course.id, query.page, query.per_page, origin].join('\n');
-      return cacheable(
+      return send(
         c,
-        answerFor(key, () => {
-          const { items, ...totals } = pageOf(relatedCourses(view, course), query.page, query.per_page);
+        live,
+        live.answerFor(key, () => {
+          const { items, ...totals } = pageOf(relatedCourses(live.view, course), query.page, query.per_page);
           return { message: MESSAGES.related, data: { relatedCourses: items.map((entry) => cardOn(entry.card, origin)), ...totals } };
         }),
       );
