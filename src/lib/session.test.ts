@@ -32,3 +32,47 @@ describe('the stored session', () => {
     expect(await storeWith(null)).toBeNull();
   });
 });
+
+describe('telling the service worker who is signed in', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.doUnmock('./offline/student.ts');
+  });
+
+  it('is awaited by offlineStudentWritten until the store holds it, and bounded at 2 s', async () => {
+    vi.resetModules();
+    vi.stubGlobal('localStorage', { getItem: () => null, setItem: vi.fn(), removeItem: vi.fn() });
+    vi.stubGlobal('window', { addEventListener: vi.fn(), dispatchEvent: vi.fn() });
+    vi.stubGlobal('document', { documentElement: { dataset: {} } });
+    let written: () => void = () => {};
+    const told: (string | null)[] = [];
+    vi.doMock('./offline/student.ts', () => ({
+      setOfflineStudent: (student: string | null) => {
+        told.push(student);
+        return new Promise<void>((resolve) => (written = resolve));
+      },
+    }));
+    const { setSession, offlineStudentWritten } = await import('./session.ts');
+    setSession({ token: 'abc', user: USER });
+    let settled = false;
+    const waiting = offlineStudentWritten().then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(told).toEqual([USER.id]);
+    expect(settled).toBe(false);
+    written();
+    await waiting;
+    expect(settled).toBe(true);
+
+    // A store that never answers holds a leaving page 2 s at most.
+    vi.useFakeTimers();
+    setSession(null);
+    let gaveUp = false;
+    const bounded = offlineStudentWritten().then(() => (gaveUp = true));
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(gaveUp).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await bounded;
+    expect(told).toEqual([USER.id, null]);
+    vi.useRealTimers();
+  });
+});

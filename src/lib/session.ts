@@ -43,6 +43,20 @@ export const $session = atom<Session | null>(readStored());
 
 /** The student the service worker was last told about from this tab (see the listener below). */
 let offlineStudent: string | null = $session.get()?.user.id ?? null;
+/** That telling: settled once the worker's store holds it (it never fails: student.ts). */
+let offlineStudentTold: Promise<void> = Promise.resolve();
+
+/** How long a page that is about to leave waits for the telling; a store that hangs must not hold the student. */
+const TELLING_WAIT_MS = 2000;
+
+/**
+ * Settles once the service worker's store knows who is signed in now (or after 2 s). A page that
+ * leaves right after a sign-in or a logout waits for it: the telling loads its module first, and
+ * leaving the page cancels that, so the worker would go on serving the saved files of the student
+ * before (after a logout, to whoever uses the phone) until the next page is idle.
+ */
+export const offlineStudentWritten = (): Promise<void> =>
+  Promise.race([offlineStudentTold, new Promise<void>((resolve) => setTimeout(resolve, TELLING_WAIT_MS))]);
 
 $session.listen((session) => {
   if (typeof localStorage === 'undefined') return;
@@ -53,7 +67,10 @@ $session.listen((session) => {
   const student = session?.user.id ?? null;
   if (student !== offlineStudent) {
     offlineStudent = student;
-    void import('./offline/student.ts').then(({ setOfflineStudent }) => setOfflineStudent(student));
+    offlineStudentTold = import('./offline/student.ts').then(
+      ({ setOfflineStudent }) => setOfflineStudent(student),
+      () => undefined,
+    );
   }
   document.documentElement.dataset.auth = session ? 'user' : 'visitor';
   window.dispatchEvent(new Event(SESSION_EVENT));

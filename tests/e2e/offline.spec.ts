@@ -215,6 +215,8 @@ test("a student's saved materials are theirs: logout asks, another student on th
 
   await logOutKeeping(page, 'Keep them');
   expect(await savedAddresses(page)).toContain(mine);
+  // Kept, but not served to whoever has the phone now: from the first page after the logout.
+  expect(await page.evaluate(async (address) => (await fetch(address)).status, mine)).toBe(404);
 
   // Another student signs in on the same browser.
   const other = await verifiedStudent(api, outbox, `second-${Date.now()}@example.com`);

@@ -6,7 +6,7 @@ import { isApiError } from '#lib/errors.ts';
 import { DASHBOARD_PATH, go, nextFromQuery, safeNext, withNext } from '#lib/navigation.ts';
 import type { User } from '#lib/schemas/user.ts';
 import { replayCall } from '#lib/http.ts';
-import { setSession, updateSessionUser, type Session } from '#lib/session.ts';
+import { offlineStudentWritten, setSession, updateSessionUser, type Session } from '#lib/session.ts';
 import { noteSignedOut } from '#lib/signed-out.ts';
 import { forgetSignedOutNote, signedOutNote } from '#lib/signed-out-note.ts';
 import type * as v from 'valibot';
@@ -132,6 +132,8 @@ export async function logIn(input: Out<typeof LoginSchema>, next: string | null 
     const replay = signedOutNote()?.replay;
     forgetSignedOutNote();
     if (replay?.userId === data.user.id) await replayCall(replay);
+    // The service worker serves this student's saved files from the next page on.
+    await offlineStudentWritten();
     go(afterSignIn(data.user, next), { replace: true });
   } catch (error) {
     // Not verified yet: the server has sent a new code; enter it on the code page.
