@@ -65,8 +65,10 @@ async function lighthouseOnce(url: string, { scores }: { scores: boolean }, atte
       settings: { throttling: Record<string, number> };
     };
     const auditAt = async (cpuSlowdownMultiplier: number, onlyAudits?: string[]) => {
+      // Lighthouse audits only with the settings it gathered with: the gathered ones are rewritten to match.
       const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier };
-      writeFileSync(artifactsFile, JSON.stringify({ ...artifacts, settings: { ...artifacts.settings, throttling } }));
+      const settings = { ...artifacts.settings, throttling, ...(onlyAudits ? { onlyAudits } : {}) };
+      writeFileSync(artifactsFile, JSON.stringify({ ...artifacts, settings }));
       const result = await lighthouse(
         url,
         { output: 'json', logLevel: 'error', auditMode: artifactsDir, ...UNSCORED },
