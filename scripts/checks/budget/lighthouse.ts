@@ -8,7 +8,16 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../tests/chromium.ts';
 import { serveFloor } from './floor.ts';
-import { cpuSlowdownFor, lighthouseRow, medianPairedRatio, noRuns, wantsMoreRuns, type LighthouseRow, type RunScores } from './scoring.ts';
+import {
+  cpuSlowdownFor,
+  LCP_RATIO_CPU_SLOWDOWN,
+  lighthouseRow,
+  medianPairedRatio,
+  noRuns,
+  wantsMoreRuns,
+  type LighthouseRow,
+  type RunScores,
+} from './scoring.ts';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
@@ -22,18 +31,29 @@ const UNSCORED = {
   skipAudits: ['bf-cache', 'screenshot-thumbnails', 'final-screenshot', 'full-page-screenshot'],
 };
 
+/** A run's audit of its LCP alone: all the ratio needs, a fraction of a full audit's time. */
+const LCP_ONLY = ['largest-contentful-paint'];
+
 interface CalibratedRun {
-  result: RunnerResult;
+  /** The full audit at the run's own slowdown (its scores), when asked for. */
+  result?: RunnerResult;
   cpuSlowdown: number;
+  /** Its LCP at its own slowdown, and at LCP_RATIO_CPU_SLOWDOWN (what the paired ratio takes). */
+  lcp: number;
+  pairLcp: number;
 }
 
+const lcpOf = (result: RunnerResult) => result.lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
+
 /**
- * One Lighthouse run in a fresh Chromium, calibrated to the host: the page is loaded and traced
- * (gather), then the trace is simulated with the CPU slowdown its own benchmark index calls for
- * (audit). Simulated throttling applies the slowdown only in the audit, so the gathered trace is
- * the same either way. A run that fails to record (it happens) is tried again.
+ * One Lighthouse run in a fresh Chromium: the page is loaded and traced (gather), then the trace is
+ * simulated (audit) with the CPU slowdown its own benchmark index calls for: the full audit when
+ * `scores` (a page run), its LCP alone otherwise (a floor run). Simulated throttling applies the
+ * slowdown only in the audit, so the same trace is audited again, its LCP alone, at
+ * LCP_RATIO_CPU_SLOWDOWN: a page run and its floor run are compared at one slowdown (scoring.ts). A
+ * run that fails to record (it happens) is tried again.
  */
-async function lighthouseOnce(url: string, attempt = 1): Promise<CalibratedRun> {
+async function lighthouseOnce(url: string, { scores }: { scores: boolean }, attempt = 1): Promise<CalibratedRun> {
   const artifactsDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
@@ -44,21 +64,29 @@ async function lighthouseOnce(url: string, attempt = 1): Promise<CalibratedRun> 
       BenchmarkIndex: number;
       settings: { throttling: Record<string, number> };
     };
+    const auditAt = async (cpuSlowdownMultiplier: number, onlyAudits?: string[]) => {
+      // Lighthouse audits only with the settings it gathered with: the gathered ones are rewritten to match.
+      const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier };
+      const settings = { ...artifacts.settings, throttling, ...(onlyAudits ? { onlyAudits } : {}) };
+      writeFileSync(artifactsFile, JSON.stringify({ ...artifacts, settings }));
+      const result = await lighthouse(
+        url,
+        { output: 'json', logLevel: 'error', auditMode: artifactsDir, ...UNSCORED },
+        { extends: 'lighthouse:default', settings: { throttling, ...UNSCORED, ...(onlyAudits ? { onlyAudits } : {}) } },
+      );
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+      return result;
+    };
     const cpuSlowdown = cpuSlowdownFor(artifacts.BenchmarkIndex);
-    const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier: cpuSlowdown };
-    writeFileSync(artifactsFile, JSON.stringify({ ...artifacts, settings: { ...artifacts.settings, throttling } }));
-    const result = await lighthouse(
-      url,
-      { output: 'json', logLevel: 'error', auditMode: artifactsDir, ...UNSCORED },
-      { extends: 'lighthouse:default', settings: { throttling, ...UNSCORED } },
-    );
-    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
-    return { result, cpuSlowdown };
+    const result = await auditAt(cpuSlowdown, scores ? undefined : LCP_ONLY);
+    const lcp = lcpOf(result);
+    const pairLcp = cpuSlowdown === LCP_RATIO_CPU_SLOWDOWN ? lcp : lcpOf(await auditAt(LCP_RATIO_CPU_SLOWDOWN, LCP_ONLY));
+    return { ...(scores ? { result } : {}), cpuSlowdown, lcp, pairLcp };
   } catch (error) {
     if (attempt >= 3) throw error;
     console.warn(`(retrying: ${(error as Error).message})`);
-    return lighthouseOnce(url, attempt + 1);
+    return lighthouseOnce(url, { scores }, attempt + 1);
   } finally {
     chrome.kill();
     rmSync(artifactsDir, { recursive: true, force: true });
@@ -78,14 +106,14 @@ export interface LighthouseOptions {
 
 /** The floor page's runs of the whole step: each one's LCP, and the time they took in all. */
 export interface FloorRuns {
+  /** Each floor run's LCP at LCP_RATIO_CPU_SLOWDOWN (what the paired ratios take). */
   lcps: number[];
-  /** The CPU slowdown each floor run was simulated with. */
+  /** Each one's own calibrated CPU slowdown, and its LCP at it (for the report: what a pair read at two slowdowns gave). */
   slowdowns: number[];
+  ownLcps: number[];
   /** What pairing every page run with a floor run costs the step, in seconds. */
   seconds: number;
 }
-
-const lcpOf = ({ result }: CalibratedRun) => result.lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
 
 /**
  * The pages' rows, and the floor's runs. Every page run is read against a floor run next to it: the
@@ -102,15 +130,16 @@ export async function runLighthouse(
   { origin, reports, runs, maxRuns, formPages }: LighthouseOptions,
 ): Promise<{ rows: LighthouseRow[]; floor: FloorRuns }> {
   const floor = await serveFloor();
-  const floorRuns: FloorRuns = { lcps: [], slowdowns: [], seconds: 0 };
+  const floorRuns: FloorRuns = { lcps: [], slowdowns: [], ownLcps: [], seconds: 0 };
   let pageRuns = 0;
   /** A page run, and the floor LCP it is read against: the floor run after it, or (every second run) before it. */
   const pairedRun = async (path: string) => {
-    const run = await lighthouseOnce(origin + path);
+    const run = await lighthouseOnce(origin + path, { scores: true });
     if (pageRuns++ % 2 === 0) {
       const started = performance.now();
-      const floorRun = await lighthouseOnce(floor.url);
-      floorRuns.lcps.push(lcpOf(floorRun));
+      const floorRun = await lighthouseOnce(floor.url, { scores: false });
+      floorRuns.lcps.push(floorRun.pairLcp);
+      floorRuns.ownLcps.push(floorRun.lcp);
       floorRuns.slowdowns.push(floorRun.cpuSlowdown);
       floorRuns.seconds += (performance.now() - started) / 1000;
     }
@@ -127,18 +156,19 @@ export async function runLighthouse(
       // `runs` runs; a page that misses its gate (scores or LCP ratio) in them gets more, up to
       // `maxRuns`: the budget judges the page, not one unlucky moment of a shared host (wantsMoreRuns).
       for (let i = 0; i < maxRuns && (i < runs || wantsMoreRuns(rowOf(path))); i++) {
-        const { result, cpuSlowdown, floorLcp } = await pairedRun(path);
-        scores.floorLcp.push(floorLcp);
-        scores.slowdowns.push(cpuSlowdown);
-        const { categories, audits } = result.lhr;
+        const { result, cpuSlowdown, lcp, pairLcp, floorLcp } = await pairedRun(path);
+        const { categories } = result!.lhr;
         for (const key of ['performance', 'accessibility', 'best-practices', 'seo'] as const)
           scores[key].push(Math.round((categories[key]?.score ?? 0) * 100));
-        scores.lcp.push(audits['largest-contentful-paint']?.numericValue ?? Infinity);
+        scores.lcp.push(lcp);
+        scores.slowdowns.push(cpuSlowdown);
+        scores.pairLcp.push(pairLcp);
+        scores.floorLcp.push(floorLcp);
         if (i === 0) {
           mkdirSync(join(reports, 'lighthouse'), { recursive: true });
           writeFileSync(
             `${reports}/lighthouse/${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}.json`,
-            result.report as string,
+            result!.report as string,
           );
         }
       }
