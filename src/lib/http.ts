@@ -65,8 +65,9 @@ const isEnvelope = (body: unknown): body is { message: string; data: unknown } =
 /**
  * Parses a 2xx body as `{message, data}`. An answer the feature cannot read is the server's fault,
  * not the person's: they see the fallback message, and the console gets where it came from and what
- * did not match, but never the body (it may hold personal data or a token). valibot is imported here,
- * not with this module: a call with a schema has it loaded already, by the schema's own module.
+ * did not match, but never the body (it may hold personal data or a token). The parsing with a schema
+ * is imported here, not with this module (parse-answer.ts): a call with a schema has valibot loaded
+ * already, by the schema's own module.
  */
 async function parseAnswer<S extends DataSchema>(path: string, schema: S, body: unknown): Promise<Answer<S>> {
   if (isTrusted(schema)) {
@@ -74,13 +75,10 @@ async function parseAnswer<S extends DataSchema>(path: string, schema: S, body: 
     console.error(`Unexpected answer from ${path}:`, '(answer): expected {message, data}');
     throw new UnexpectedAnswerError(path);
   }
-  const valibot = await import('valibot');
-  const result = valibot.safeParse(valibot.object({ message: valibot.string(), data: schema }), body);
-  if (result.success) return result.output as unknown as Answer<S>;
-  const mismatches = result.issues.map(
-    (issue) => `${valibot.getDotPath(issue) ?? '(answer)'}: expected ${issue.expected ?? 'a valid value'}`,
-  );
-  console.error(`Unexpected answer from ${path}:`, mismatches.join('; '));
+  const { parseWithSchema } = await import('./parse-answer.ts');
+  const result = parseWithSchema(schema, body);
+  if (result.ok) return result.output as Answer<S>;
+  console.error(`Unexpected answer from ${path}:`, result.mismatches.join('; '));
   throw new UnexpectedAnswerError(path);
 }
 
