@@ -12,7 +12,7 @@ import {
   cpuSlowdownFor,
   LCP_RATIO_CPU_SLOWDOWN,
   lighthouseRow,
-  medianPairedRatio,
+  bestLcp,
   noRuns,
   wantsMoreRuns,
   type LighthouseRow,
@@ -116,14 +116,12 @@ export interface FloorRuns {
 }
 
 /**
- * The pages' rows, and the floor's runs. Every page run is read against a floor run next to it: the
- * host's speed drifts within a step, and a floor run beside each page run moves with it, where one
- * median for the whole step did not (scoring.ts, pairedRatios). One floor run serves the page run
- * before it and the one after it (page, floor, page, page, floor, page, page, floor, ...): each page
- * run is still next to its floor run, as with a floor run before every page run, at half the floor
- * runs (a floor run took 8.7 s here on a busy host: one per page run added about 4 min to a full
- * step, this about 1.5; docs/decisions/021). A form page is read against the home page's paired
- * ratios, so the home page comes first when both run.
+ * The pages' rows, and the floor's runs. Floor runs are taken all through the step, one between every
+ * two page runs (page, floor, page, page, floor, page, page, floor, ...), so the step's fastest floor
+ * run, which every page is read against (scoring.ts, bestRatio), comes from the same minutes as the
+ * pages, and each page run still has a floor run next to it for the paired median printed beside
+ * (a floor run took 5-9 s here: about 1.5 min on a full step; docs/decisions/021). A form page is
+ * read against the home page's fastest run, so the home page comes first when both run.
  */
 export async function runLighthouse(
   paths: string[],
@@ -147,7 +145,10 @@ export async function runLighthouse(
   };
   try {
     const measured = new Map<string, RunScores>();
-    const reference = () => ({ homeOverFloor: measured.has('/') ? medianPairedRatio(measured.get('/')!) : undefined });
+    const reference = () => ({
+      floorBestMs: floorRuns.lcps.length ? Math.min(...floorRuns.lcps) : undefined,
+      homeBestMs: measured.has('/') ? bestLcp(measured.get('/')!) : undefined,
+    });
     const rowOf = (path: string) =>
       lighthouseRow(path, measured.get(path)!, { formPage: formPages.includes(path), reference: reference() });
     for (const path of paths) {

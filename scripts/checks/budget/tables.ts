@@ -39,14 +39,14 @@ export function printLighthouseTable(
     `\nLighthouse mobile, ${runs} runs a page, up to ${maxRuns} for one that misses its gate (performance: best, median and runs at 100; others: worst run; LCP: median)`,
   );
   console.log(
-    `The floor (a heading and a paragraph), one run next to each page run (between every two): ${floor.lcps.length} runs, LCP median at ${LCP_RATIO_CPU_SLOWDOWN}x ${seconds(median(floor.lcps))} s (${seconds(Math.min(...floor.lcps))}-${seconds(Math.max(...floor.lcps))}), ${Math.round(floor.seconds)} s of the step. 'floor': a page's paired floor runs' median LCP; 'x floor': the median of its runs' LCP over the floor run's next to each, both simulated at ${LCP_RATIO_CPU_SLOWDOWN}x (at most ${CONTENT_LCP_OVER_FLOOR}); 'LCP' and 'CPU': as its performance score took them, at each run's own calibrated slowdown; 'x home': a form page's over the home page's (at most ${FORM_LCP_OVER_HOME}).`,
+    `The floor (a heading and a paragraph), one run next to each page run (between every two): ${floor.lcps.length} runs, LCP median at ${LCP_RATIO_CPU_SLOWDOWN}x ${seconds(median(floor.lcps))} s (${seconds(Math.min(...floor.lcps))}-${seconds(Math.max(...floor.lcps))}), ${Math.round(floor.seconds)} s of the step. 'floor': the step's fastest floor run; 'x floor': a page's fastest run over it, both simulated at ${LCP_RATIO_CPU_SLOWDOWN}x (at most ${CONTENT_LCP_OVER_FLOOR}); 'paired': the median of its runs' LCP over the floor run next to each (printed, not held); 'LCP' and 'CPU': as its performance score took them, at each run's own calibrated slowdown (the median run); 'x home': a form page's fastest run over the home page's (at most ${FORM_LCP_OVER_HOME}).`,
   );
   console.log(
-    `${pad('page', 40)}${padStart('perf', 6)}${padStart('median', 8)}${padStart('at 100', 8)}${padStart('a11y', 6)}${padStart('bp', 6)}${padStart('seo', 6)}${padStart('LCP', 9)}${padStart('floor', 9)}${padStart('x floor', 9)}${padStart('x home', 8)}${padStart('CPU', 11)}  result`,
+    `${pad('page', 40)}${padStart('perf', 6)}${padStart('median', 8)}${padStart('at 100', 8)}${padStart('a11y', 6)}${padStart('bp', 6)}${padStart('seo', 6)}${padStart('LCP', 9)}${padStart('floor', 9)}${padStart('x floor', 9)}${padStart('paired', 8)}${padStart('x home', 8)}${padStart('CPU', 11)}  result`,
   );
   for (const row of rows) {
     console.log(
-      `${pad(row.path, 40)}${padStart(row.performance, 6)}${padStart(row.performanceMedian, 8)}${padStart(`${row.runsAt100}/${row.runs}`, 8)}${padStart(row.accessibility, 6)}${padStart(row.bestPractices, 6)}${padStart(row.seo, 6)}${padStart(seconds(row.lcpMs) + ' s', 9)}${padStart(row.floorMs === undefined ? '-' : seconds(row.floorMs) + ' s', 9)}${padStart(row.lcpOverFloor?.toFixed(2) ?? '-', 9)}${padStart(row.lcpOverHome?.toFixed(2) ?? '-', 8)}${padStart(row.cpuSlowdown, 11)}  ${lighthouseVerdict(row)}`,
+      `${pad(row.path, 40)}${padStart(row.performance, 6)}${padStart(row.performanceMedian, 8)}${padStart(`${row.runsAt100}/${row.runs}`, 8)}${padStart(row.accessibility, 6)}${padStart(row.bestPractices, 6)}${padStart(row.seo, 6)}${padStart(seconds(row.lcpMs) + ' s', 9)}${padStart(row.floorMs === undefined ? '-' : seconds(row.floorMs) + ' s', 9)}${padStart(row.lcpOverFloor?.toFixed(2) ?? '-', 9)}${padStart(row.lcpPairedMedian?.toFixed(2) ?? '-', 8)}${padStart(row.lcpOverHome?.toFixed(2) ?? '-', 8)}${padStart(row.cpuSlowdown, 11)}  ${lighthouseVerdict(row)}`,
     );
   }
 }
