@@ -118,7 +118,7 @@ export interface FloorRuns {
 /**
  * The pages' rows, and the floor's runs. Floor runs are taken all through the step, one between every
  * two page runs (page, floor, page, page, floor, page, page, floor, ...), so the step's fastest floor
- * run, which every page is read against (scoring.ts, bestRatio), comes from the same minutes as the
+ * run, which every page is read against (scoring.ts, floorBest), comes from the same minutes as the
  * pages, and each page run still has a floor run next to it for the paired median printed beside
  * (a floor run took 5-9 s here: about 1.5 min on a full step; docs/decisions/021). A form page is
  * read against the home page's fastest run, so the home page comes first when both run.

@@ -27,7 +27,7 @@ const PERFORMANCE_MEDIAN_MIN = 90;
  * LCP against this host's floor (floor.ts), a gate: Lighthouse's simulated LCP here is mostly the
  * host's layout speed times the CPU slowdown, and that speed moves within a step and between steps
  * (a shared 2-core host). Host noise only ever adds time, as for the performance score's best run:
- * a page is judged by its fastest run over the step's fastest floor run (`bestRatio`), both simulated
+ * a page is judged by its fastest run over the step's fastest floor run (`bestLcp`, `floorBest`), both simulated
  * at LCP_RATIO_CPU_SLOWDOWN; a content or course page at most 1.15 x. A form page by its fastest run
  * over the home page's fastest, at most 1.10 x (a form page costs no more than a content page).
  * The floor is run next to the pages all through the step (lighthouse.ts), so its fastest run is
@@ -153,11 +153,10 @@ function medianPairedRatio(scores: PairedScores): number | undefined {
   return ratios.length ? median(ratios) : undefined;
 }
 
-/** A page's fastest run over the fastest floor run (the step's, else its own pairs'), unrounded; undefined without floor runs. */
-function bestRatio(scores: PairedScores, floorBestMs: number | undefined): number | undefined {
+/** The floor a page's fastest run is read against: the step's fastest floor run, else its own pairs' fastest; undefined without floor runs. */
+function floorBest(scores: PairedScores, stepFloorBestMs: number | undefined): number | undefined {
   const floors = scores.floorLcp.filter((lcp) => lcp > 0);
-  const floor = floorBestMs ?? (floors.length ? Math.min(...floors) : undefined);
-  return floor && scores.pairLcp.length ? Math.min(...scores.pairLcp) / floor : undefined;
+  return stepFloorBestMs ?? (floors.length ? Math.min(...floors) : undefined);
 }
 
 /** A page's fastest LCP as the ratio reads it (at LCP_RATIO_CPU_SLOWDOWN), ms: what a form page is read against, for the home page. */
@@ -237,9 +236,9 @@ function keepsLcpRatio(row: Pick<LighthouseRow, 'lcpOverFloor' | 'lcpOverHome'>,
 /** One page's row from its runs so far: its fastest run over the floor's, and a form page's over the home page's. */
 export function lighthouseRow(path: string, scores: RunScores, form: { formPage: boolean; reference: LcpReference }): LighthouseRow {
   const { floorBestMs, homeBestMs } = form.reference;
-  const overFloor = bestRatio(scores, floorBestMs);
-  const pairedMedian = medianPairedRatio(scores);
   const best = bestLcp(scores);
+  const floor = floorBest(scores, floorBestMs);
+  const pairedMedian = medianPairedRatio(scores);
   const row = {
     path,
     performance: Math.max(...scores.performance),
@@ -250,8 +249,8 @@ export function lighthouseRow(path: string, scores: RunScores, form: { formPage:
     bestPractices: Math.min(...scores['best-practices']),
     seo: Math.min(...scores.seo),
     lcpMs: median(scores.lcp),
-    ...(overFloor !== undefined
-      ? { floorMs: Math.round(best! / overFloor), lcpOverFloor: lcpRatio(overFloor, 1), lcpPairedMedian: lcpRatio(pairedMedian!, 1) }
+    ...(best !== undefined && floor
+      ? { floorMs: Math.round(floor), lcpOverFloor: lcpRatio(best, floor), lcpPairedMedian: lcpRatio(pairedMedian!, 1) }
       : {}),
     ...(form.formPage && best !== undefined && homeBestMs ? { lcpOverHome: lcpRatio(best, homeBestMs) } : {}),
     pairs: scores.pairLcp.map((lcp, i): [number, number | null] => [
